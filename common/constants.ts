@@ -1,0 +1,38 @@
+/** The spec's numbers (spec.md section 9), each defined once under its own name. */
+
+/** The `user` cookie lives one day. */
+export const USER_COOKIE_DAYS = 1;
+/** The session-expired notice (20107 and the route guard) stays 1.5 s. */
+export const SESSION_EXPIRED_NOTICE_MS = 1500;
+/** Every other error notice stays 3 s. */
+export const ERROR_NOTICE_MS = 3000;
+/** A lazily loaded script chunk counts as failed after this long. */
+export const CHUNK_LOAD_TIMEOUT_MS = 120000;
+/** The back-to-top button sits this many pixels from the bottom. */
+export const BACK_TO_TOP_OFFSET_PX = 80;
+/** Default length of a random string. */
+export const RANDOM_STRING_LENGTH = 32;
+/** Editor: syntax highlighting runs at most once per interval. */
+export const EDITOR_HIGHLIGHT_INTERVAL_MS = 1000;
+/** Editor: pasted content is processed after this delay. */
+export const EDITOR_PASTE_DELAY_MS = 1;
+/** Editor: a normalising loop gives up after this many iterations. */
+export const EDITOR_MAX_NORMALISE_ITERATIONS = 100;
+
+/** Browser storage keys fixed by the spec. */
+export const TOKEN_STORAGE_KEY = "token";
+export const USER_COOKIE_NAME = "user";
+export const LANGUAGE_STORAGE_KEY = "aid-language";
+
+/** Server-side session timings (issue: server foundation). */
+export const SESSION_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+export const SESSION_ABSOLUTE_LIFETIME_MS = 24 * 60 * 60 * 1000;
+export const SESSION_RENEW_AFTER_MS = 10 * 60 * 1000;
+export const SESSION_OLD_TOKEN_GRACE_MS = 60 * 1000;
+
+/** Failed logins: this many within the window locks out the IP or login name. */
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_FAILURE_WINDOW_MS = 10 * 60 * 1000;
+
+/** Lists answer at most this many rows a page. */
+export const MAX_PAGE_SIZE = 100;

@@ -1,0 +1,37 @@
+import { z } from "zod";
+
+/** A Q&A / content tag. Shared by the server (the final word) and the admin forms. */
+export const tagInputSchema = z.object({
+  /** Chinese name, shown by default; unique. */
+  name: z.string().trim().min(1).max(64),
+  /** English name, shown in the en-US interface; optional. */
+  nameEn: z
+    .string()
+    .trim()
+    .max(64)
+    .nullish()
+    .transform((value) => (value ? value : null)),
+  /** Display order, smaller first; 0 when left out. */
+  sortOrder: z.number().int().min(0).max(1_000_000).optional(),
+});
+export type TagInput = z.input<typeof tagInputSchema>;
+
+export const tagSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  nameEn: z.string().nullable(),
+  sortOrder: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number().int(),
+});
+export type Tag = z.infer<typeof tagSchema>;
+
+export const TAG_SORT_FIELDS = [
+  "id",
+  "name",
+  "nameEn",
+  "sortOrder",
+  "createdAt",
+  "updatedAt",
+] as const;

@@ -1,0 +1,60 @@
+// `npm start`: builds whatever is missing or older than its sources, then runs the server
+// (which migrates and seeds the store on start).
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+function newestMtime(entries) {
+  let newest = 0;
+  const visit = (entry) => {
+    let stat;
+    try {
+      stat = fs.statSync(entry);
+    } catch {
+      return;
+    }
+    if (stat.isDirectory()) {
+      for (const name of fs.readdirSync(entry)) {
+        if (name === "node_modules" || name.startsWith(".")) continue;
+        visit(path.join(entry, name));
+      }
+    } else if (!/\.test\.tsx?$/.test(entry)) {
+      newest = Math.max(newest, stat.mtimeMs);
+    }
+  };
+  entries.forEach((entry) => visit(path.join(root, entry)));
+  return newest;
+}
+
+function builtAt(file) {
+  try {
+    return fs.statSync(path.join(root, file)).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+function run(script) {
+  const result = spawnSync("npm", ["run", script], {
+    cwd: root,
+    stdio: "inherit",
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const webSources = [
+  "src",
+  "public-site",
+  "common",
+  "index.html",
+  "vite.config.ts",
+  "package.json",
+];
+if (builtAt("dist/web/index.html") < newestMtime(webSources)) run("build:web");
+const serverSources = ["server", "common", "package.json"];
+if (builtAt("dist/server/main.js") < newestMtime(serverSources))
+  run("build:server");
+
+await import(path.join(root, "dist/server/main.js"));

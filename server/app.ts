@@ -1,0 +1,46 @@
+import type { FastifyPluginAsync } from "fastify";
+import multipart from "@fastify/multipart";
+import type { Store } from "./db/store.js";
+import type { Config } from "./config.js";
+import { zodValidatorCompiler } from "./http/zod-validator.js";
+import { envelopePlugin } from "./plugins/envelope.js";
+import { storePlugin } from "./plugins/store.js";
+import { authPlugin } from "./plugins/auth.js";
+import { securityPlugin } from "./plugins/security.js";
+import { docsPlugin } from "./plugins/docs.js";
+import { webPlugin } from "./plugins/web.js";
+import { apiRoutes } from "./routes/index.js";
+import "./types.js";
+
+export interface AppOptions {
+  config: Config;
+  store: Store;
+}
+
+/** Upload size ceiling; each upload route sets its own, lower, limit per kind. */
+const MAX_UPLOAD_BYTES = 512 * 1024 * 1024;
+
+/**
+ * The whole server as one Fastify plugin: external plugins first, then ours, then the
+ * routes. main.ts only starts it; tests build it with buildTestApp().
+ */
+export const app: FastifyPluginAsync<AppOptions> = async (
+  fastify,
+  { config, store },
+) => {
+  fastify.decorate("config", config);
+  fastify.setValidatorCompiler(zodValidatorCompiler);
+  // Response schemas document the API (OpenAPI); answers are serialised as they are.
+  fastify.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  await fastify.register(envelopePlugin);
+  await fastify.register(securityPlugin);
+  await fastify.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 50 },
+  });
+  await fastify.register(storePlugin, { store });
+  await fastify.register(docsPlugin);
+  await fastify.register(authPlugin);
+  await fastify.register(apiRoutes, { prefix: "/tjc" });
+  await fastify.register(webPlugin);
+};

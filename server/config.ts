@@ -1,0 +1,60 @@
+import path from "node:path";
+
+/** Everything the server reads from its environment, parsed once at start. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** PostgreSQL schema to use (tests give each run its own); default is the server's. */
+  databaseSchema: string | undefined;
+  adminLogin: string | undefined;
+  adminPassword: string | undefined;
+  logLevel: string;
+  trustProxy: boolean | string | number;
+  /** Where the built apps live (vite output). */
+  webDir: string;
+  /** Optional overrides of the client's service bases (window.__TJC_CONFIG__). */
+  clientConfig: { systemBase?: string; mainBase?: string; staticBase?: string };
+  /** Largest JSON body accepted, in bytes. */
+  bodyLimit: number;
+}
+
+function parseTrustProxy(value: string | undefined): Config["trustProxy"] {
+  if (value === undefined || value === "" || value === "false") return false;
+  if (value === "true") return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value; // comma-separated addresses or CIDRs
+}
+
+function parsePort(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === "") return fallback;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(
+      `PORT must be an integer between 0 and 65535, got "${value}"`,
+    );
+  }
+  return port;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const clientConfig: Config["clientConfig"] = {};
+  if (env.SYSTEM_BASE) clientConfig.systemBase = env.SYSTEM_BASE;
+  if (env.MAIN_BASE) clientConfig.mainBase = env.MAIN_BASE;
+  if (env.STATIC_BASE) clientConfig.staticBase = env.STATIC_BASE;
+  return {
+    port: parsePort(env.PORT, 8080),
+    host: env.HOST || "0.0.0.0",
+    dataDir: path.resolve(env.DATA_DIR || "./data"),
+    databaseUrl: env.DATABASE_URL || undefined,
+    databaseSchema: env.DATABASE_SCHEMA || undefined,
+    adminLogin: env.ADMIN_LOGIN || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    logLevel: env.LOG_LEVEL || "info",
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    webDir: path.resolve(env.WEB_DIR || "./dist/web"),
+    clientConfig,
+    bodyLimit: 1024 * 1024,
+  };
+}

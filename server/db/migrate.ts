@@ -1,0 +1,36 @@
+import { Migrator, type Kysely, type Migration } from "kysely";
+import type { StoreKind } from "./store.js";
+import * as initial from "./migrations/0001-initial.js";
+
+type StoreMigration = {
+  up(db: Kysely<unknown>, kind: StoreKind): Promise<void>;
+};
+
+/** Every migration, in order. Each is written once for both stores. */
+const MIGRATIONS: Record<string, StoreMigration> = {
+  "0001-initial": initial,
+};
+
+/**
+ * Brings the schema up to date. Kysely takes a lock (a PostgreSQL advisory lock, or
+ * SQLite's write lock) so several instances starting together migrate once.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function migrateToLatest(
+  db: Kysely<any>,
+  kind: StoreKind,
+): Promise<string[]> {
+  const migrations: Record<string, Migration> = {};
+  for (const [name, migration] of Object.entries(MIGRATIONS)) {
+    migrations[name] = { up: (trx) => migration.up(trx, kind) };
+  }
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return (results ?? [])
+    .filter((r) => r.status === "Success")
+    .map((r) => r.migrationName);
+}

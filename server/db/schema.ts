@@ -1,0 +1,87 @@
+import type { Generated } from "kysely";
+
+/**
+ * The database as Kysely sees it. Columns are camelCase here and snake_case in the
+ * database (CamelCasePlugin). Timestamps are ISO-8601 UTC strings in both stores, so
+ * they compare and sort the same way everywhere.
+ */
+export interface Database {
+  users: UsersTable;
+  roles: RolesTable;
+  userRoles: UserRolesTable;
+  permissions: PermissionsTable;
+  rolePermissions: RolePermissionsTable;
+  sessions: SessionsTable;
+  loginFailures: LoginFailuresTable;
+  tags: TagsTable;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  loginName: string;
+  userName: string;
+  passwordHash: string;
+  status: string; // "active" | "disabled"
+  createdAt: string;
+  updatedAt: string;
+  version: Generated<number>;
+}
+
+export interface RolesTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  nameEn: string;
+  builtIn: number; // 1 for the seeded roles
+  createdAt: string;
+  updatedAt: string;
+  version: Generated<number>;
+}
+
+export interface UserRolesTable {
+  userId: number;
+  roleId: number;
+}
+
+export interface PermissionsTable {
+  id: Generated<number>;
+  code: string; // module:action
+  module: string;
+  action: string;
+}
+
+export interface RolePermissionsTable {
+  roleId: number;
+  permissionId: number;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  tokenHash: string;
+  previousTokenHash: string | null;
+  previousValidUntil: string | null;
+  userId: number;
+  createdAt: string;
+  lastSeenAt: string;
+  renewedAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  key: string; // "ip:<address>" or "login:<name>"
+  failedAt: string;
+}
+
+export interface TagsTable {
+  id: Generated<number>;
+  name: string;
+  nameEn: string | null;
+  sortOrder: number;
+  createdAt: string;
+  updatedAt: string;
+  version: Generated<number>;
+}

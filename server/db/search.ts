@@ -1,0 +1,127 @@
+import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
+import type { StoreKind } from "./store.js";
+
+/**
+ * Keyword search over text columns, indexed in both stores:
+ * SQLite uses an FTS5 trigram index kept in sync by triggers, PostgreSQL a pg_trgm GIN
+ * index per column. Both index substrings of three or more characters; a shorter word
+ * (many Chinese words are two characters) falls back to a LIKE scan, which is still
+ * correct, only slower.
+ */
+export interface SearchSpec {
+  /** The table, as named in the database (snake_case). */
+  table: string;
+  /** The searchable columns, as named in the database (snake_case). */
+  columns: string[];
+}
+
+const TRIGRAM = 3;
+
+export async function createSearchIndex(
+  db: Kysely<unknown>,
+  kind: StoreKind,
+  spec: SearchSpec,
+): Promise<void> {
+  const { table, columns } = spec;
+  const fts = `${table}_fts`;
+  if (kind === "sqlite") {
+    const cols = columns.join(", ");
+    const newValues = columns.map((c) => `new.${c}`).join(", ");
+    const oldValues = columns.map((c) => `old.${c}`).join(", ");
+    await sql
+      .raw(
+        `CREATE VIRTUAL TABLE ${fts} USING fts5(${cols}, content='${table}', content_rowid='id', tokenize='trigram')`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `CREATE TRIGGER ${fts}_ai AFTER INSERT ON ${table} BEGIN
+           INSERT INTO ${fts}(rowid, ${cols}) VALUES (new.id, ${newValues});
+         END`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `CREATE TRIGGER ${fts}_ad AFTER DELETE ON ${table} BEGIN
+           INSERT INTO ${fts}(${fts}, rowid, ${cols}) VALUES ('delete', old.id, ${oldValues});
+         END`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `CREATE TRIGGER ${fts}_au AFTER UPDATE ON ${table} BEGIN
+           INSERT INTO ${fts}(${fts}, rowid, ${cols}) VALUES ('delete', old.id, ${oldValues});
+           INSERT INTO ${fts}(rowid, ${cols}) VALUES (new.id, ${newValues});
+         END`,
+      )
+      .execute(db);
+    return;
+  }
+  await ensurePgTrgm(db);
+  for (const column of columns) {
+    await sql
+      .raw(
+        `CREATE INDEX ${table}_${column}_trgm ON ${table} USING gin (${column} gin_trgm_ops)`,
+      )
+      .execute(db);
+  }
+}
+
+async function ensurePgTrgm(db: Kysely<unknown>): Promise<void> {
+  try {
+    await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public`.execute(
+      db,
+    );
+  } catch (error) {
+    // Two migrations racing on a fresh server: the loser sees a duplicate; the extension exists.
+    const code = (error as { code?: string }).code;
+    if (code !== "23505" && code !== "42710") throw error;
+  }
+}
+
+/** Splits a keyword query into words; quotes and extra spaces mean nothing here. */
+export function keywordWords(query: string): string[] {
+  return query
+    .split(/\s+/)
+    .map((word) => word.replaceAll('"', ""))
+    .filter((word) => word.length > 0)
+    .slice(0, 8);
+}
+
+function likePattern(word: string): string {
+  return `%${word.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/**
+ * A WHERE condition: every word of `query` occurs in at least one of the columns,
+ * case-insensitively. Uses the index built by createSearchIndex.
+ */
+export function keywordCondition(
+  kind: StoreKind,
+  spec: SearchSpec,
+  query: string,
+): Expression<SqlBool> {
+  const words = keywordWords(query);
+  if (words.length === 0) return sql<SqlBool>`1 = 1`;
+  const conditions = words.map((word) => wordCondition(kind, spec, word));
+  return sql<SqlBool>`(${sql.join(conditions, sql` AND `)})`;
+}
+
+function wordCondition(kind: StoreKind, spec: SearchSpec, word: string) {
+  const { table, columns } = spec;
+  const pattern = likePattern(word);
+  if (kind === "sqlite") {
+    if ([...word].length >= TRIGRAM) {
+      const phrase = `"${word}"`;
+      return sql`${sql.raw(`${table}.id`)} IN (SELECT rowid FROM ${sql.raw(`${table}_fts`)} WHERE ${sql.raw(`${table}_fts`)} MATCH ${phrase})`;
+    }
+    const likes = columns.map(
+      (c) => sql`${sql.raw(`${table}.${c}`)} LIKE ${pattern} ESCAPE '\\'`,
+    );
+    return sql`(${sql.join(likes, sql` OR `)})`;
+  }
+  const likes = columns.map(
+    (c) => sql`${sql.raw(`${table}.${c}`)} ILIKE ${pattern} ESCAPE '\\'`,
+  );
+  return sql`(${sql.join(likes, sql` OR `)})`;
+}

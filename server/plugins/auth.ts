@@ -1,0 +1,91 @@
+import fp from "fastify-plugin";
+import type { FastifyRequest, RouteOptions } from "fastify";
+import { Code } from "../../common/codes.js";
+import { ApiError } from "../http/errors.js";
+import { SessionStore } from "../services/session-store.js";
+import { permissionsOfUser } from "../services/permissions.js";
+import type { AuthSession } from "../types.js";
+
+/** Routes under this prefix must each declare a permission. */
+export const API_PREFIX = "/tjc";
+/** Routes registered by third-party plugins (the OpenAPI UI), public by nature. */
+const DOCS_PREFIX = "/tjc/docs";
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match?.[1];
+}
+
+/** Reads the session of a request, if it carries a live token. */
+async function loadSession(
+  sessions: SessionStore,
+  request: FastifyRequest,
+  loadPermissions: (userId: number) => Promise<string[]>,
+): Promise<(AuthSession & { renewedToken?: string }) | null> {
+  const token = bearerToken(request);
+  if (!token || token.length > 200) return null;
+  const resolved = await sessions.resolve(token);
+  if (!resolved) return null;
+  return {
+    ...resolved,
+    permissions: await loadPermissions(resolved.user.userId),
+  };
+}
+
+function requirePermission(session: AuthSession, code: string): void {
+  if (!session.permissions.includes(code)) throw new ApiError(Code.FORBIDDEN);
+}
+
+/**
+ * One place decides who may call what. Every /tjc route declares `config.permission`;
+ * a route without one stops the app at start. The session is checked before the body is
+ * read (onRequest), a fixed permission right after; a permission computed from the
+ * request runs once the request is validated (preHandler).
+ */
+export const authPlugin = fp(
+  async (app) => {
+    app.decorate("sessions", new SessionStore(app.store));
+    app.decorateRequest("session", null);
+
+    app.addHook("onRoute", (route: RouteOptions) => {
+      const url = route.url ?? "";
+      const isApi = url === API_PREFIX || url.startsWith(`${API_PREFIX}/`);
+      if (!isApi || url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`))
+        return;
+      if (route.config?.permission === undefined) {
+        throw new Error(
+          `Route ${String(route.method)} ${url} declares no permission: set config.permission ` +
+            `to a code, "authenticated" or "public".`,
+        );
+      }
+    });
+
+    app.addHook("onRequest", async (request, reply) => {
+      const permission = request.routeOptions.config?.permission;
+      if (permission === undefined || permission === "public") return;
+      const session = await loadSession(app.sessions, request, (userId) =>
+        permissionsOfUser(app.store, userId),
+      );
+      if (!session) throw new ApiError(Code.SESSION_EXPIRED);
+      if (session.renewedToken)
+        reply.header("Authorization", `Bearer ${session.renewedToken}`);
+      request.session = {
+        sessionId: session.sessionId,
+        user: session.user,
+        permissions: session.permissions,
+      };
+      if (typeof permission === "string" && permission !== "authenticated") {
+        requirePermission(request.session, permission);
+      }
+    });
+
+    app.addHook("preHandler", async (request) => {
+      const permission = request.routeOptions.config?.permission;
+      if (typeof permission !== "function" || !request.session) return;
+      requirePermission(request.session, permission(request));
+    });
+  },
+  { name: "auth", dependencies: ["store"] },
+);

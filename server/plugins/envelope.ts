@@ -1,0 +1,156 @@
+import fp from "fastify-plugin";
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { Code, HTTP_STATUS, type Envelope } from "../../common/codes.js";
+import { ApiError } from "../http/errors.js";
+import { codeMessage, requestLanguage } from "../http/language.js";
+import { localizeIssue, localizeText } from "../http/validation-messages.js";
+import type { z } from "zod";
+
+/** Field problems as Fastify reports them from our zod validator. */
+interface FieldProblem {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: z.core.$ZodRawIssue };
+}
+
+/** Fastify's own client errors, by code, and the envelope code each one becomes. */
+const FASTIFY_ERROR_CODES: Record<string, Code> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: Code.PAYLOAD_TOO_LARGE,
+  FST_REQ_FILE_TOO_LARGE: Code.PAYLOAD_TOO_LARGE,
+  FST_PARTS_LIMIT: Code.PAYLOAD_TOO_LARGE,
+  FST_FILES_LIMIT: Code.PAYLOAD_TOO_LARGE,
+  FST_FIELDS_LIMIT: Code.PAYLOAD_TOO_LARGE,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: Code.UNSUPPORTED_MEDIA_TYPE,
+  FST_INVALID_MULTIPART_CONTENT_TYPE: Code.UNSUPPORTED_MEDIA_TYPE,
+};
+
+/** A client error with no code of our own becomes the code of its HTTP status class. */
+function codeOfStatus(status: number): Code {
+  switch (status) {
+    case 401:
+      return Code.SESSION_EXPIRED;
+    case 403:
+      return Code.FORBIDDEN;
+    case 404:
+      return Code.NOT_FOUND;
+    case 409:
+      return Code.CONFLICT;
+    case 413:
+      return Code.PAYLOAD_TOO_LARGE;
+    case 415:
+      return Code.UNSUPPORTED_MEDIA_TYPE;
+    case 429:
+      return Code.TOO_MANY_REQUESTS;
+    default:
+      return Code.VALIDATION;
+  }
+}
+
+export function sendEnvelope(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  code: Code,
+  data: unknown = null,
+): FastifyReply {
+  const body: Envelope = {
+    code,
+    message: codeMessage(request.language, code),
+    data,
+  };
+  return reply
+    .code(HTTP_STATUS[code])
+    .type("application/json; charset=utf-8")
+    .send(body);
+}
+
+function validationErrors(
+  error: FastifyError,
+  request: FastifyRequest,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const context =
+    (error as { validationContext?: string }).validationContext ?? "body";
+  for (const problem of (error.validation ?? []) as FieldProblem[]) {
+    const path = (problem.instancePath ?? "")
+      .replace(/^\//, "")
+      .replaceAll("/", ".");
+    const field = path || context;
+    if (errors[field]) continue;
+    errors[field] = problem.params?.issue
+      ? localizeIssue(problem.params.issue, request.language)
+      : localizeText(problem.message ?? "invalid", request.language);
+  }
+  return errors;
+}
+
+/**
+ * Every /tjc answer is the envelope. This plugin fills the success message in the
+ * caller's language and turns every error, ours or Fastify's, into an envelope; the
+ * details of an unexpected one go only to the log, under the request id.
+ */
+export const envelopePlugin = fp(
+  async (app) => {
+    app.decorateRequest("language", "zh-CN");
+    app.addHook("onRequest", async (request) => {
+      request.language = requestLanguage(request);
+    });
+
+    app.addHook("preSerialization", async (request, _reply, payload) => {
+      const envelope = payload as Partial<Envelope> | null;
+      if (
+        envelope &&
+        typeof envelope === "object" &&
+        envelope.code === Code.OK &&
+        envelope.message === ""
+      ) {
+        envelope.message = codeMessage(request.language, Code.OK);
+      }
+      return payload;
+    });
+
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      const thrown: unknown = error;
+      if (thrown instanceof ApiError) {
+        reply.headers(thrown.headers);
+        return sendEnvelope(request, reply, thrown.code, thrown.data);
+      }
+      if (error.validation) {
+        return sendEnvelope(request, reply, Code.VALIDATION, {
+          errors: validationErrors(error, request),
+        });
+      }
+      const mapped = error.code ? FASTIFY_ERROR_CODES[error.code] : undefined;
+      if (mapped !== undefined) return sendEnvelope(request, reply, mapped);
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        request.log.info({ err: error }, "client error");
+        const code = codeOfStatus(status);
+        const data =
+          code === Code.VALIDATION
+            ? {
+                errors: {
+                  body: localizeText("not valid JSON", request.language),
+                },
+              }
+            : null;
+        if (
+          code === Code.VALIDATION &&
+          error.code !== "FST_ERR_CTP_INVALID_JSON_BODY" &&
+          error.code !== "FST_ERR_CTP_EMPTY_JSON_BODY"
+        ) {
+          return sendEnvelope(request, reply, code, {
+            errors: { request: error.message },
+          });
+        }
+        return sendEnvelope(request, reply, code, data);
+      }
+      request.log.error({ err: error }, "unexpected error");
+      return sendEnvelope(request, reply, Code.INTERNAL, {
+        requestId: request.id,
+      });
+    });
+  },
+  { name: "envelope" },
+);
+
+export { HTTP_STATUS };

@@ -1,0 +1,73 @@
+import fp from "fastify-plugin";
+import helmet from "@fastify/helmet";
+import cors from "@fastify/cors";
+import rateLimit from "@fastify/rate-limit";
+import { Code } from "../../common/codes.js";
+import { ApiError } from "../http/errors.js";
+
+/** Video hosts the editor may embed. */
+const FRAME_SOURCES = [
+  "https://www.youtube.com",
+  "https://www.youtube-nocookie.com",
+  "https://player.bilibili.com",
+];
+
+/**
+ * Security headers (a CSP the apps work under), CORS for split deployments, and the
+ * rate-limit machinery that public writes opt into with `config.rateLimit`.
+ */
+export const securityPlugin = fp(
+  async (app) => {
+    const { systemBase, mainBase, staticBase } = app.config.clientConfig;
+    const origins = [systemBase, mainBase, staticBase]
+      .filter((base): base is string => Boolean(base))
+      .map((base) => {
+        try {
+          return new URL(base).origin;
+        } catch {
+          return undefined;
+        }
+      })
+      .filter((origin): origin is string => Boolean(origin));
+
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // MUI (emotion) and the editor set inline styles.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", "data:", "blob:", "http:", "https:"],
+          mediaSrc: ["'self'", "blob:", "http:", "https:"],
+          fontSrc: ["'self'", "data:"],
+          connectSrc: ["'self'", ...origins],
+          frameSrc: FRAME_SOURCES,
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'self'"],
+        },
+      },
+      // The apps load media from other hosts (sermon audio, embedded video).
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: { policy: "same-site" },
+    });
+
+    await app.register(cors, {
+      origin: origins.length > 0 ? origins : false,
+      credentials: true,
+      exposedHeaders: ["Authorization", "Retry-After", "Content-Disposition"],
+    });
+
+    await app.register(rateLimit, {
+      global: false,
+      errorResponseBuilder: (_request, context) =>
+        new ApiError(Code.TOO_MANY_REQUESTS, {
+          headers: { "Retry-After": String(Math.ceil(context.ttl / 1000)) },
+          data: { retryAfter: Math.ceil(context.ttl / 1000) },
+        }),
+    });
+  },
+  { name: "security", dependencies: ["envelope"] },
+);

@@ -1,0 +1,139 @@
+import fs from "node:fs";
+import path from "node:path";
+import fp from "fastify-plugin";
+import fastifyStatic from "@fastify/static";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { Code } from "../../common/codes.js";
+import { sendEnvelope } from "./envelope.js";
+import { API_PREFIX } from "./auth.js";
+
+/** Paths answered with the admin SPA (history-mode routing). */
+export const ADMIN_PATHS = [
+  "/",
+  "/login",
+  "/admin",
+  "/admin/*",
+  "/test/test",
+  "/test/tree",
+  "/ubTest1",
+  "/ubTest2",
+  "/ubTest3",
+  "/ubTest4",
+];
+/** Paths answered with the public Q&A site. */
+export const PUBLIC_SITE_PATHS = [
+  "/ask",
+  "/topicDetail",
+  "/choicenessCommon",
+  "/tagList",
+];
+
+const HASHED_ASSET_CACHE = "public, max-age=31536000, immutable";
+
+const NOT_BUILT_HTML = `<!doctype html><meta charset="utf-8"><title>Lampstand</title>
+<p>管理端尚未构建，请运行 <code>npm run build</code>。</p>
+<p>The apps are not built yet: run <code>npm run build</code>.</p>`;
+
+function readHtml(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Serves the built admin SPA and public site, hashed assets with long cache headers,
+ * uploaded media under /files with Range support, and the SPA's fallback page (HTTP 404)
+ * for any other path. An unknown /tjc path gets the 40400 envelope instead.
+ */
+export const webPlugin = fp(
+  async (app) => {
+    const { webDir, dataDir, clientConfig } = app.config;
+    // Read once: the HTML only changes with a new build, which means a restart.
+    const adminHtml =
+      readHtml(path.join(webDir, "index.html")) ?? NOT_BUILT_HTML;
+    const publicHtml =
+      readHtml(path.join(webDir, "public-site", "index.html")) ??
+      NOT_BUILT_HTML;
+    const configScript = `window.__TJC_CONFIG__ = ${JSON.stringify(clientConfig).replace(/</g, "\\u003c")};\n`;
+
+    const sendHtml = (reply: FastifyReply, html: string, status = 200) =>
+      reply
+        .code(status)
+        .type("text/html; charset=utf-8")
+        .header("Cache-Control", "no-cache")
+        .send(html);
+
+    for (const url of ADMIN_PATHS) {
+      app.get(
+        url,
+        { config: { permission: "public" }, schema: { hide: true } },
+        (_req, reply) => sendHtml(reply, adminHtml),
+      );
+    }
+    for (const url of PUBLIC_SITE_PATHS) {
+      app.get(
+        url,
+        { config: { permission: "public" }, schema: { hide: true } },
+        (_req, reply) => sendHtml(reply, publicHtml),
+      );
+    }
+    app.get(
+      "/tjc-config.js",
+      { config: { permission: "public" }, schema: { hide: true } },
+      (_req, reply) =>
+        reply
+          .type("text/javascript; charset=utf-8")
+          .header("Cache-Control", "no-cache")
+          .send(configScript),
+    );
+
+    if (fs.existsSync(webDir)) {
+      await app.register(fastifyStatic, {
+        root: webDir,
+        prefix: "/",
+        index: false,
+        wildcard: true,
+        setHeaders: (res, filePath) => {
+          const relative = path.relative(webDir, filePath);
+          res.header(
+            "Cache-Control",
+            relative.startsWith(`assets${path.sep}`)
+              ? HASHED_ASSET_CACHE
+              : "no-cache",
+          );
+        },
+      });
+    }
+
+    const filesDir = path.join(dataDir, "files");
+    fs.mkdirSync(filesDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: filesDir,
+      prefix: "/files/",
+      decorateReply: false,
+      index: false,
+      acceptRanges: true,
+      // Uploads are named by random ids and never rewritten.
+      maxAge: "30d",
+      immutable: true,
+      setHeaders: (res) => {
+        res.header("X-Content-Type-Options", "nosniff");
+        res.header(
+          "Content-Security-Policy",
+          "default-src 'none'; img-src 'self'; media-src 'self'",
+        );
+      },
+    });
+
+    app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+      const pathname = request.url.split("?")[0] ?? "";
+      if (pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`)) {
+        return sendEnvelope(request, reply, Code.NOT_FOUND);
+      }
+      return sendHtml(reply, adminHtml, 404);
+    });
+  },
+  { name: "web", dependencies: ["envelope"] },
+);

@@ -1,0 +1,125 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { Code } from "../../../common/codes.js";
+import { ok } from "../../http/envelope.js";
+import { ApiError } from "../../http/errors.js";
+import { decoyPasswordHash, verifyPassword } from "../../services/password.js";
+import { permissionsOfUser } from "../../services/permissions.js";
+import { LoginThrottle } from "../../services/login-throttle.js";
+
+const loginBody = z.object({
+  loginName: z.string().trim().min(1).max(64),
+  password: z.string().min(1).max(256),
+});
+
+const userSchema = z.object({
+  userId: z.number(),
+  userName: z.string(),
+  loginName: z.string(),
+});
+const envelope = (data: z.ZodType) =>
+  z.object({ code: z.number(), message: z.string(), data });
+
+export const authRoutes: FastifyPluginAsync = async (parent) => {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const throttle = new LoginThrottle(app.store);
+
+  app.post(
+    "/auth/login",
+    {
+      config: {
+        permission: "public",
+        // A coarse cap per IP on top of the failure throttle, against floods.
+        rateLimit: { max: 30, timeWindow: "1 minute" },
+      },
+      schema: {
+        tags: ["auth"],
+        summary:
+          "Log in; answers a bearer token, the user and their permission codes",
+        body: loginBody,
+        response: {
+          200: envelope(
+            z.object({
+              token: z.string(),
+              user: userSchema,
+              permissions: z.array(z.string()),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const { loginName, password } = request.body;
+      const keys = [`ip:${request.ip}`, `login:${loginName.toLowerCase()}`];
+      const retryAfter = await throttle.retryAfterSeconds(keys);
+      if (retryAfter > 0) {
+        throw new ApiError(Code.TOO_MANY_REQUESTS, {
+          headers: { "Retry-After": String(retryAfter) },
+          data: { retryAfter },
+        });
+      }
+      const user = await app.store.db
+        .selectFrom("users")
+        .select(["id", "userName", "loginName", "passwordHash", "status"])
+        .where("loginName", "=", loginName)
+        .executeTakeFirst();
+      const valid = await verifyPassword(
+        password,
+        user?.passwordHash ?? (await decoyPasswordHash()),
+      );
+      if (!user || !valid || user.status !== "active") {
+        await throttle.recordFailure(keys);
+        request.log.info({ loginName }, "login failed");
+        throw new ApiError(Code.BAD_CREDENTIALS);
+      }
+      await throttle.clear(`login:${loginName.toLowerCase()}`);
+      const { token } = await app.sessions.create(user.id, {
+        ip: request.ip,
+        userAgent: request.headers["user-agent"],
+      });
+      return ok({
+        token,
+        user: {
+          userId: user.id,
+          userName: user.userName,
+          loginName: user.loginName,
+        },
+        permissions: await permissionsOfUser(app.store, user.id),
+      });
+    },
+  );
+
+  app.post(
+    "/auth/logout",
+    {
+      config: { permission: "authenticated" },
+      schema: { tags: ["auth"], summary: "Revoke the current session" },
+    },
+    async (request) => {
+      await app.sessions.revoke(request.session!.sessionId);
+      return ok(null);
+    },
+  );
+
+  app.get(
+    "/auth/me",
+    {
+      config: { permission: "authenticated" },
+      schema: {
+        tags: ["auth"],
+        summary: "The current user and their permission codes",
+        response: {
+          200: envelope(
+            z.object({ user: userSchema, permissions: z.array(z.string()) }),
+          ),
+        },
+      },
+    },
+    async (request) =>
+      ok({
+        user: request.session!.user,
+        permissions: request.session!.permissions,
+      }),
+  );
+};

@@ -1,0 +1,11 @@
+import type { FastifyPluginAsync } from "fastify";
+import { authRoutes } from "./auth/index.js";
+import { healthRoutes } from "./health.js";
+import { tagRoutes } from "./tags/index.js";
+
+/** Every /tjc route module, registered under the /tjc prefix by app.ts. */
+export const apiRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(tagRoutes);
+};

@@ -1,0 +1,73 @@
+import { randomUUID } from "node:crypto";
+import fp from "fastify-plugin";
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from "fastify";
+import type { Config } from "./config.js";
+import { openStore, type Store } from "./db/store.js";
+import { migrateToLatest } from "./db/migrate.js";
+import { seedDatabase } from "./services/seed.js";
+import { app } from "./app.js";
+
+export interface BuildOptions {
+  config: Config;
+  /** An already opened store (tests); otherwise one is opened from the config. */
+  store?: Store;
+  logger?: FastifyServerOptions["logger"];
+  /** Where a generated admin password is shown; the console by default. */
+  announce?: (text: string) => void;
+}
+
+/** Opens the store, migrates and seeds it, and builds the Fastify instance around app.ts. */
+export async function buildServer(
+  options: BuildOptions,
+): Promise<FastifyInstance> {
+  const { config } = options;
+  const store =
+    options.store ??
+    (await openStore({
+      dataDir: config.dataDir,
+      databaseUrl: config.databaseUrl,
+      databaseSchema: config.databaseSchema,
+    }));
+  try {
+    await migrateToLatest(store.db, store.kind);
+    await seedDatabase(store, {
+      adminLogin: config.adminLogin,
+      adminPassword: config.adminPassword,
+      announce: options.announce ?? ((text) => process.stdout.write(text)),
+    });
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  const fastify = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: [
+        "req.headers.authorization",
+        "req.headers.cookie",
+        "res.headers.authorization",
+      ],
+    },
+    genReqId: (request) => {
+      const incoming = request.headers["x-request-id"];
+      return typeof incoming === "string" && /^[\w.-]{1,64}$/.test(incoming)
+        ? incoming
+        : randomUUID();
+    },
+    requestIdHeader: false,
+    bodyLimit: config.bodyLimit,
+    // Fastify accepts a hop count too, though its types do not say so.
+    trustProxy: config.trustProxy as FastifyServerOptions["trustProxy"],
+    routerOptions: { maxParamLength: 200 },
+    return503OnClosing: true,
+  });
+  fastify.addHook("onSend", async (request, reply) => {
+    reply.header("X-Request-Id", request.id);
+  });
+  // fastify-plugin lifts app.ts's decorations (store, config, sessions) to the root.
+  await fastify.register(fp(app, { name: "lampstand" }), { config, store });
+  return fastify;
+}

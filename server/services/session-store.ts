@@ -1,0 +1,184 @@
+import type { Store } from "../db/store.js";
+import { nowIso } from "../db/dialect.js";
+import {
+  SESSION_ABSOLUTE_LIFETIME_MS,
+  SESSION_IDLE_TIMEOUT_MS,
+  SESSION_OLD_TOKEN_GRACE_MS,
+  SESSION_RENEW_AFTER_MS,
+} from "../../common/constants.js";
+import { hashToken, newSessionToken } from "./tokens.js";
+
+export interface SessionUser {
+  userId: number;
+  userName: string;
+  loginName: string;
+}
+
+export interface ResolvedSession {
+  sessionId: number;
+  user: SessionUser;
+  /** Set when this request renewed the token: the client must use it from now on. */
+  renewedToken?: string;
+}
+
+/** Sliding idle time is written at most this often, so reads don't each cost a write. */
+const LAST_SEEN_WRITE_INTERVAL_MS = 60 * 1000;
+
+/** Sessions live in the database, so any instance behind a load balancer can serve them. */
+export class SessionStore {
+  constructor(
+    private readonly store: Store,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  async create(
+    userId: number,
+    meta: { ip?: string; userAgent?: string },
+  ): Promise<{ token: string; sessionId: number }> {
+    const token = newSessionToken();
+    const now = this.clock();
+    const row = await this.store.db
+      .insertInto("sessions")
+      .values({
+        tokenHash: hashToken(token),
+        userId,
+        createdAt: nowIso(now),
+        lastSeenAt: nowIso(now),
+        renewedAt: nowIso(now),
+        expiresAt: nowIso(now + SESSION_ABSOLUTE_LIFETIME_MS),
+        ip: meta.ip?.slice(0, 64) ?? null,
+        userAgent: meta.userAgent?.slice(0, 512) ?? null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { token, sessionId: row.id };
+  }
+
+  /** The live session for a token, or null when it is unknown, revoked or expired. */
+  async resolve(token: string): Promise<ResolvedSession | null> {
+    const now = this.clock();
+    const tokenHash = hashToken(token);
+    const base = this.store.db
+      .selectFrom("sessions")
+      .innerJoin("users", "users.id", "sessions.userId")
+      .select([
+        "sessions.id as sessionId",
+        "sessions.tokenHash",
+        "sessions.previousValidUntil",
+        "sessions.lastSeenAt",
+        "sessions.renewedAt",
+        "sessions.expiresAt",
+        "sessions.revokedAt",
+        "users.id as userId",
+        "users.userName",
+        "users.loginName",
+        "users.status",
+      ]);
+    let row = await base
+      .where("sessions.tokenHash", "=", tokenHash)
+      .executeTakeFirst();
+    let viaPreviousToken = false;
+    if (!row) {
+      row = await base
+        .where("sessions.previousTokenHash", "=", tokenHash)
+        .executeTakeFirst();
+      if (
+        !row ||
+        !row.previousValidUntil ||
+        row.previousValidUntil <= nowIso(now)
+      )
+        return null;
+      viaPreviousToken = true;
+    }
+    if (row.revokedAt || row.status !== "active") return null;
+    if (row.expiresAt <= nowIso(now)) return null;
+    if (Date.parse(row.lastSeenAt) + SESSION_IDLE_TIMEOUT_MS <= now)
+      return null;
+
+    const session: ResolvedSession = {
+      sessionId: row.sessionId,
+      user: {
+        userId: row.userId,
+        userName: row.userName,
+        loginName: row.loginName,
+      },
+    };
+    if (
+      !viaPreviousToken &&
+      Date.parse(row.renewedAt) + SESSION_RENEW_AFTER_MS <= now
+    ) {
+      session.renewedToken = await this.renew(
+        row.sessionId,
+        row.tokenHash,
+        now,
+      );
+    } else if (
+      Date.parse(row.lastSeenAt) + LAST_SEEN_WRITE_INTERVAL_MS <=
+      now
+    ) {
+      await this.store.db
+        .updateTable("sessions")
+        .set({ lastSeenAt: nowIso(now) })
+        .where("id", "=", row.sessionId)
+        .execute();
+    }
+    return session;
+  }
+
+  /** Swaps in a fresh token; the old one keeps working for a short grace period. */
+  private async renew(
+    sessionId: number,
+    oldHash: string,
+    now: number,
+  ): Promise<string | undefined> {
+    const token = newSessionToken();
+    const result = await this.store.db
+      .updateTable("sessions")
+      .set({
+        tokenHash: hashToken(token),
+        previousTokenHash: oldHash,
+        previousValidUntil: nowIso(now + SESSION_OLD_TOKEN_GRACE_MS),
+        renewedAt: nowIso(now),
+        lastSeenAt: nowIso(now),
+      })
+      // Only if no concurrent request renewed it first; that one's token wins.
+      .where("id", "=", sessionId)
+      .where("tokenHash", "=", oldHash)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1 ? token : undefined;
+  }
+
+  async revoke(sessionId: number): Promise<void> {
+    await this.store.db
+      .updateTable("sessions")
+      .set({ revokedAt: nowIso(this.clock()) })
+      .where("id", "=", sessionId)
+      .where("revokedAt", "is", null)
+      .execute();
+  }
+
+  async revokeAllForUser(userId: number): Promise<void> {
+    await this.store.db
+      .updateTable("sessions")
+      .set({ revokedAt: nowIso(this.clock()) })
+      .where("userId", "=", userId)
+      .where("revokedAt", "is", null)
+      .execute();
+  }
+
+  /** Removes sessions that can no longer be used. Returns how many. */
+  async deleteExpired(): Promise<number> {
+    const now = this.clock();
+    const result = await this.store.db
+      .deleteFrom("sessions")
+      .where((eb) =>
+        eb.or([
+          eb("expiresAt", "<=", nowIso(now)),
+          eb("lastSeenAt", "<=", nowIso(now - SESSION_IDLE_TIMEOUT_MS)),
+          eb("revokedAt", "is not", null),
+        ]),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}

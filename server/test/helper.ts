@@ -1,0 +1,158 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import type {
+  FastifyInstance,
+  InjectOptions,
+  LightMyRequestResponse,
+} from "fastify";
+import { loadConfig, type Config } from "../config.js";
+import { buildServer } from "../server.js";
+import { nowIso } from "../db/dialect.js";
+import { hashPassword } from "../services/password.js";
+
+export const ADMIN_LOGIN = "admin";
+export const ADMIN_PASSWORD = "admin-test-password";
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  /** Logs in as a fresh user holding `role` ("none": a user with no role) and returns a token. */
+  loginAs(
+    role: "admin" | "editor" | "moderator" | "member" | "none",
+  ): Promise<string>;
+  /** app.inject with the bearer token and language set. */
+  request(
+    options: InjectOptions & { token?: string; language?: string },
+  ): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/** A web dir shaped like the build output, so serving can be tested without building. */
+function makeWebDir(root: string): string {
+  const webDir = path.join(root, "web");
+  fs.mkdirSync(path.join(webDir, "public-site"), { recursive: true });
+  fs.mkdirSync(path.join(webDir, "assets"), { recursive: true });
+  fs.writeFileSync(
+    path.join(webDir, "index.html"),
+    "<!doctype html><title>admin</title><div id=admin></div>",
+  );
+  fs.writeFileSync(
+    path.join(webDir, "public-site", "index.html"),
+    "<!doctype html><title>public</title><div id=public></div>",
+  );
+  fs.writeFileSync(
+    path.join(webDir, "assets", "app-3f9a1c.js"),
+    "console.log('app')",
+  );
+  fs.writeFileSync(
+    path.join(webDir, "favicon.svg"),
+    "<svg xmlns='http://www.w3.org/2000/svg'/>",
+  );
+  return webDir;
+}
+
+/**
+ * Builds the whole app on a fresh store: a temporary SQLite directory, or a fresh
+ * PostgreSQL schema when TEST_DATABASE_URL is set. Close it in afterAll/afterEach.
+ */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "lampstand-test-"));
+  const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
+  const schema = databaseUrl
+    ? `t_${randomBytes(6).toString("hex")}`
+    : undefined;
+  const config: Config = {
+    ...loadConfig({
+      DATA_DIR: path.join(root, "data"),
+      ADMIN_LOGIN,
+      ADMIN_PASSWORD,
+      LOG_LEVEL: "silent",
+      ...env,
+    }),
+    databaseUrl,
+    databaseSchema: schema,
+    webDir: makeWebDir(root),
+  };
+  const app = await buildServer({ config, logger: false, announce: () => {} });
+  await app.ready();
+
+  let userCounter = 0;
+  const request: TestApp["request"] = ({
+    token,
+    language,
+    headers,
+    ...options
+  }) =>
+    app.inject({
+      ...options,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(language ? { "accept-language": language } : {}),
+        ...headers,
+      },
+    });
+
+  return {
+    app,
+    config,
+    request,
+    async loginAs(role) {
+      userCounter += 1;
+      const loginName = `${role}-${userCounter}-${randomBytes(3).toString("hex")}`;
+      const password = "test-password";
+      const now = nowIso();
+      const user = await app.store.db
+        .insertInto("users")
+        .values({
+          loginName,
+          userName: loginName,
+          passwordHash: await hashPassword(password),
+          status: "active",
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      if (role !== "none") {
+        const roleRow = await app.store.db
+          .selectFrom("roles")
+          .select("id")
+          .where("code", "=", role)
+          .executeTakeFirstOrThrow();
+        await app.store.db
+          .insertInto("userRoles")
+          .values({ userId: user.id, roleId: roleRow.id })
+          .execute();
+      }
+      const response = await request({
+        method: "POST",
+        url: "/tjc/auth/login",
+        payload: { loginName, password },
+        // Distinct addresses, so the per-IP login throttle never trips across tests.
+        remoteAddress: `10.0.${userCounter % 250}.${(userCounter * 7) % 250}`,
+      });
+      const body = response.json();
+      if (body.code !== 0)
+        throw new Error(`login as ${role} failed: ${response.body}`);
+      return body.data.token as string;
+    },
+    async close() {
+      await app.close();
+      if (databaseUrl && schema) {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        try {
+          await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        } finally {
+          await client.end();
+        }
+      }
+      fs.rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
