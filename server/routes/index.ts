@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { authRoutes } from "./auth/index.js";
 import { healthRoutes } from "./health.js";
+import { referenceRoutes } from "./reference/index.js";
 import { tagRoutes } from "./tags/index.js";
 
 /** Every /tjc route module, registered under the /tjc prefix by app.ts. */
@@ -8,4 +9,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(tagRoutes);
+  await app.register(referenceRoutes);
 };

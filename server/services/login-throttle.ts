@@ -13,7 +13,7 @@ import {
 export class LoginThrottle {
   constructor(
     private readonly store: Store,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: () => number = () => Date.now(),
   ) {}
 
   /** Seconds to wait before the next attempt, or 0 when allowed. */

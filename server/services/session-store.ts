@@ -28,7 +28,7 @@ const LAST_SEEN_WRITE_INTERVAL_MS = 60 * 1000;
 export class SessionStore {
   constructor(
     private readonly store: Store,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: () => number = () => Date.now(),
   ) {}
 
   async create(

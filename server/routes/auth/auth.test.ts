@@ -1,0 +1,271 @@
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  describe,
+  expect,
+  test,
+  vi,
+} from "vitest";
+import { Code } from "../../../common/codes.js";
+import { LOGIN_MAX_FAILURES } from "../../../common/constants.js";
+import {
+  ADMIN_LOGIN,
+  ADMIN_PASSWORD,
+  buildTestApp,
+  type TestApp,
+} from "../../test/helper.js";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+let ipCounter = 0;
+/** Each test logs in from its own address, so the per-IP throttle is exercised on purpose only. */
+const freshIp = () => `192.0.2.${++ipCounter}`;
+
+const login = (
+  payload: unknown,
+  remoteAddress = freshIp(),
+  language?: string,
+) =>
+  t.request({
+    method: "POST",
+    url: "/tjc/auth/login",
+    payload: payload as object,
+    remoteAddress,
+    language,
+  });
+
+describe("POST /tjc/auth/login", () => {
+  test("answers a token, the user and the permission codes", async () => {
+    const response = await login({
+      loginName: ADMIN_LOGIN,
+      password: ADMIN_PASSWORD,
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.code).toBe(0);
+    expect(body.data.token).toMatch(/^[\w-]{43}$/);
+    expect(body.data.user).toEqual({
+      userId: expect.any(Number),
+      userName: ADMIN_LOGIN,
+      loginName: ADMIN_LOGIN,
+    });
+    expect(body.data.permissions).toContain("tag:update");
+  });
+
+  test("stores only a hash of the token", async () => {
+    const token = (
+      await login({ loginName: ADMIN_LOGIN, password: ADMIN_PASSWORD })
+    ).json().data.token;
+    const rows = await t.app.store.db
+      .selectFrom("sessions")
+      .select(["tokenHash"])
+      .execute();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.some((row) => row.tokenHash === token)).toBe(false);
+    expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.tokenHash))).toBe(
+      true,
+    );
+  });
+
+  test("answers one message for a wrong name and a wrong password", async () => {
+    const wrongPassword = await login({
+      loginName: ADMIN_LOGIN,
+      password: "nope",
+    });
+    const wrongName = await login({
+      loginName: "nobody-here",
+      password: ADMIN_PASSWORD,
+    });
+    expect(wrongPassword.statusCode).toBe(400);
+    expect(wrongPassword.json().code).toBe(Code.BAD_CREDENTIALS);
+    expect(wrongName.json()).toEqual(wrongPassword.json());
+  });
+
+  test("speaks the caller's language", async () => {
+    const english = await login(
+      { loginName: "x", password: "y" },
+      freshIp(),
+      "en-US,en;q=0.9",
+    );
+    expect(english.json().message).toBe("Wrong login name or password");
+    const chinese = await login({ loginName: "x", password: "y" });
+    expect(chinese.json().message).toBe("登录名或密码错误");
+  });
+
+  test("rejects a missing field, a wrong type and malformed JSON with 40000", async () => {
+    const missing = await login({ loginName: "admin" }, freshIp(), "en-US");
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().code).toBe(Code.VALIDATION);
+    expect(Object.keys(missing.json().data.errors)).toEqual(["password"]);
+
+    const wrongType = await login({ loginName: 42, password: "x" });
+    expect(wrongType.json().data.errors.loginName).toBeTruthy();
+
+    const malformed = await t.request({
+      method: "POST",
+      url: "/tjc/auth/login",
+      headers: { "content-type": "application/json" },
+      payload: "{not json",
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().code).toBe(Code.VALIDATION);
+  });
+
+  test("locks a login name out after five failures, whatever the address", async () => {
+    const loginName = "throttled-name";
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i += 1) {
+      expect((await login({ loginName, password: "wrong" })).json().code).toBe(
+        Code.BAD_CREDENTIALS,
+      );
+    }
+    const blocked = await login({ loginName, password: "wrong" });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().code).toBe(Code.TOO_MANY_REQUESTS);
+    const retryAfter = Number(blocked.headers["retry-after"]);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+  });
+
+  test("locks an address out after five failures, whatever the name, and lets it back after ten minutes", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    const ip = freshIp();
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i += 1) {
+      await login({ loginName: `someone-${i}`, password: "wrong" }, ip);
+    }
+    const blocked = await login(
+      { loginName: ADMIN_LOGIN, password: ADMIN_PASSWORD },
+      ip,
+    );
+    expect(blocked.json().code).toBe(Code.TOO_MANY_REQUESTS);
+    vi.setSystemTime(Date.now() + 10 * 60 * 1000 + 1000);
+    const allowed = await login(
+      { loginName: ADMIN_LOGIN, password: ADMIN_PASSWORD },
+      ip,
+    );
+    expect(allowed.json().code).toBe(0);
+  });
+});
+
+describe("POST /tjc/auth/logout", () => {
+  test("rejects without a session", async () => {
+    const response = await t.request({
+      method: "POST",
+      url: "/tjc/auth/logout",
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().code).toBe(Code.SESSION_EXPIRED);
+  });
+
+  test("rejects without permission: needs nothing beyond a live session, so a disabled user is refused", async () => {
+    const token = await t.loginAs("none");
+    const me = (
+      await t.request({ method: "GET", url: "/tjc/auth/me", token })
+    ).json();
+    await t.app.store.db
+      .updateTable("users")
+      .set({ status: "disabled" })
+      .where("id", "=", me.data.user.userId)
+      .execute();
+    const response = await t.request({
+      method: "POST",
+      url: "/tjc/auth/logout",
+      token,
+    });
+    expect(response.json().code).toBe(Code.SESSION_EXPIRED);
+  });
+
+  test("revokes the session: the token stops working", async () => {
+    const token = await t.loginAs("editor");
+    expect(
+      (
+        await t.request({ method: "POST", url: "/tjc/auth/logout", token })
+      ).json().code,
+    ).toBe(0);
+    const after = await t.request({
+      method: "GET",
+      url: "/tjc/auth/me",
+      token,
+    });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().code).toBe(Code.SESSION_EXPIRED);
+  });
+});
+
+describe("GET /tjc/auth/me", () => {
+  test("rejects without a session", async () => {
+    const response = await t.request({ method: "GET", url: "/tjc/auth/me" });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().code).toBe(Code.SESSION_EXPIRED);
+  });
+
+  test("rejects without permission: needs nothing beyond a live session, so an unknown token is refused", async () => {
+    const response = await t.request({
+      method: "GET",
+      url: "/tjc/auth/me",
+      token: "made-up-token",
+    });
+    expect(response.json().code).toBe(Code.SESSION_EXPIRED);
+  });
+
+  test("answers the login shape without the token", async () => {
+    const token = await t.loginAs("moderator");
+    const body = (
+      await t.request({ method: "GET", url: "/tjc/auth/me", token })
+    ).json();
+    expect(Object.keys(body.data).sort()).toEqual(["permissions", "user"]);
+    expect(body.data.permissions).toContain("askComplaint:read");
+    expect(body.data.permissions).not.toContain("tag:read");
+  });
+
+  test("renews a token older than ten minutes; the old one works for 60 s more", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    const token = await t.loginAs("editor");
+    vi.setSystemTime(Date.now() + 11 * 60 * 1000);
+    const renewed = await t.request({
+      method: "GET",
+      url: "/tjc/auth/me",
+      token,
+    });
+    expect(renewed.json().code).toBe(0);
+    const header = String(renewed.headers.authorization ?? "");
+    const fresh = header.replace(/^Bearer /, "");
+    expect(fresh).toMatch(/^[\w-]{43}$/);
+    expect(fresh).not.toBe(token);
+
+    vi.setSystemTime(Date.now() + 30 * 1000);
+    expect(
+      (await t.request({ method: "GET", url: "/tjc/auth/me", token })).json()
+        .code,
+    ).toBe(0);
+    vi.setSystemTime(Date.now() + 31 * 1000);
+    expect(
+      (await t.request({ method: "GET", url: "/tjc/auth/me", token })).json()
+        .code,
+    ).toBe(Code.SESSION_EXPIRED);
+    expect(
+      (
+        await t.request({ method: "GET", url: "/tjc/auth/me", token: fresh })
+      ).json().code,
+    ).toBe(0);
+  });
+
+  test("expires after 30 idle minutes", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    const token = await t.loginAs("editor");
+    vi.setSystemTime(Date.now() + 30 * 60 * 1000 + 1);
+    expect(
+      (await t.request({ method: "GET", url: "/tjc/auth/me", token })).json()
+        .code,
+    ).toBe(Code.SESSION_EXPIRED);
+  });
+});
