@@ -15,10 +15,11 @@ const MIGRATIONS: Record<string, StoreMigration> = {
  * Brings the schema up to date. Kysely takes a lock (a PostgreSQL advisory lock, or
  * SQLite's write lock) so several instances starting together migrate once.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function migrateToLatest(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   db: Kysely<any>,
   kind: StoreKind,
+  schema?: string,
 ): Promise<string[]> {
   const migrations: Record<string, Migration> = {};
   for (const [name, migration] of Object.entries(MIGRATIONS)) {
@@ -27,6 +28,9 @@ export async function migrateToLatest(
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
+    // Name the schema: unqualified, Kysely finds another schema's migration tables and
+    // skips creating its own.
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;

@@ -16,6 +16,8 @@ export type StoreKind = "sqlite" | "postgres";
 
 export interface Store {
   kind: StoreKind;
+  /** PostgreSQL: the schema in use (Kysely's migration tables live there too). */
+  schema?: string;
   db: Kysely<Database>;
   /** Runs `work` in one transaction: all of its writes land, or none do. */
   transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
@@ -93,8 +95,12 @@ async function openPostgres(options: StoreOptions): Promise<Store> {
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],
   });
+  const { rows } = await pool.query<{ schema: string }>(
+    "select current_schema() as schema",
+  );
   return {
     kind: "postgres",
+    schema: rows[0]?.schema ?? "public",
     db,
     transaction: (work) => db.transaction().execute(work),
     close: () => db.destroy(),
