@@ -12,9 +12,16 @@ import { webPlugin } from "./plugins/web.js";
 import { apiRoutes } from "./routes/index.js";
 import "./types.js";
 
+/** Dev mode only: Vite's middlewares and its transformed HTML (server/dev.ts). */
+export interface DevOptions {
+  middlewares: (req: never, res: never, next: () => void) => void;
+  renderHtml(page: "admin" | "public", url: string): Promise<string>;
+}
+
 export interface AppOptions {
   config: Config;
   store: Store;
+  dev?: DevOptions;
 }
 
 /** Upload size ceiling; each upload route sets its own, lower, limit per kind. */
@@ -26,7 +33,7 @@ const MAX_UPLOAD_BYTES = 512 * 1024 * 1024;
  */
 export const app: FastifyPluginAsync<AppOptions> = async (
   fastify,
-  { config, store },
+  { config, store, dev },
 ) => {
   fastify.decorate("config", config);
   fastify.setValidatorCompiler(zodValidatorCompiler);
@@ -42,5 +49,10 @@ export const app: FastifyPluginAsync<AppOptions> = async (
   await fastify.register(docsPlugin);
   await fastify.register(authPlugin);
   await fastify.register(apiRoutes, { prefix: "/tjc" });
-  await fastify.register(webPlugin);
+  if (dev) {
+    const { default: middie } = await import("@fastify/middie");
+    await fastify.register(middie);
+    fastify.use(dev.middlewares as never);
+  }
+  await fastify.register(webPlugin, { renderHtml: dev?.renderHtml });
 };

@@ -8,13 +8,15 @@ import type { Config } from "./config.js";
 import { openStore, type Store } from "./db/store.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { seedDatabase } from "./services/seed.js";
-import { app } from "./app.js";
+import { app, type DevOptions } from "./app.js";
 
 export interface BuildOptions {
   config: Config;
   /** An already opened store (tests); otherwise one is opened from the config. */
   store?: Store;
   logger?: FastifyServerOptions["logger"];
+  /** Dev mode: Vite middlewares and HTML (server/dev.ts). */
+  dev?: DevOptions;
   /** Where a generated admin password is shown; the console by default. */
   announce?: (text: string) => void;
 }
@@ -32,7 +34,7 @@ export async function buildServer(
       databaseSchema: config.databaseSchema,
     }));
   try {
-    await migrateToLatest(store.db, store.kind);
+    await migrateToLatest(store.db, store.kind, store.schema);
     await seedDatabase(store, {
       adminLogin: config.adminLogin,
       adminPassword: config.adminPassword,
@@ -68,6 +70,10 @@ export async function buildServer(
     reply.header("X-Request-Id", request.id);
   });
   // fastify-plugin lifts app.ts's decorations (store, config, sessions) to the root.
-  await fastify.register(fp(app, { name: "lampstand" }), { config, store });
+  await fastify.register(fp(app, { name: "lampstand" }), {
+    config,
+    store,
+    dev: options.dev,
+  });
   return fastify;
 }

@@ -47,8 +47,10 @@ function readHtml(file: string): string | undefined {
  * uploaded media under /files with Range support, and the SPA's fallback page (HTTP 404)
  * for any other path. An unknown /tjc path gets the 40400 envelope instead.
  */
-export const webPlugin = fp(
-  async (app) => {
+export const webPlugin = fp<{
+  renderHtml?: (page: "admin" | "public", url: string) => Promise<string>;
+}>(
+  async (app, { renderHtml }) => {
     const { webDir, dataDir, clientConfig } = app.config;
     // Read once: the HTML only changes with a new build, which means a restart.
     const adminHtml =
@@ -58,25 +60,34 @@ export const webPlugin = fp(
       NOT_BUILT_HTML;
     const configScript = `window.__TJC_CONFIG__ = ${JSON.stringify(clientConfig).replace(/</g, "\\u003c")};\n`;
 
-    const sendHtml = (reply: FastifyReply, html: string, status = 200) =>
-      reply
+    const sendPage = async (
+      reply: FastifyReply,
+      page: "admin" | "public",
+      status = 200,
+    ) => {
+      const built = page === "admin" ? adminHtml : publicHtml;
+      const body = renderHtml
+        ? await renderHtml(page, reply.request.url)
+        : built;
+      return reply
         .code(status)
         .type("text/html; charset=utf-8")
         .header("Cache-Control", "no-cache")
-        .send(html);
+        .send(body);
+    };
 
     for (const url of ADMIN_PATHS) {
       app.get(
         url,
         { config: { permission: "public" }, schema: { hide: true } },
-        (_req, reply) => sendHtml(reply, adminHtml),
+        (_req, reply) => sendPage(reply, "admin"),
       );
     }
     for (const url of PUBLIC_SITE_PATHS) {
       app.get(
         url,
         { config: { permission: "public" }, schema: { hide: true } },
-        (_req, reply) => sendHtml(reply, publicHtml),
+        (_req, reply) => sendPage(reply, "public"),
       );
     }
     app.get(
@@ -89,7 +100,7 @@ export const webPlugin = fp(
           .send(configScript),
     );
 
-    if (fs.existsSync(webDir)) {
+    if (!renderHtml && fs.existsSync(webDir)) {
       await app.register(fastifyStatic, {
         root: webDir,
         prefix: "/",
@@ -132,7 +143,7 @@ export const webPlugin = fp(
       if (pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`)) {
         return sendEnvelope(request, reply, Code.NOT_FOUND);
       }
-      return sendHtml(reply, adminHtml, 404);
+      return sendPage(reply, "admin", 404);
     });
   },
   { name: "web", dependencies: ["envelope"] },
