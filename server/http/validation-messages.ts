@@ -25,6 +25,10 @@ const CUSTOM_MESSAGES: Record<string, Record<Language, string>> = {
     "en-US": 'Sort must be [field, "ASC"|"DESC"]',
   },
   required: { "zh-CN": "必填", "en-US": "Required" },
+  "contains a NUL character": {
+    "zh-CN": "不能包含空字符（NUL）",
+    "en-US": "Must not contain a NUL character",
+  },
   "already taken": {
     "zh-CN": "该值已被使用",
     "en-US": "This value is already taken",

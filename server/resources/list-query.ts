@@ -3,6 +3,7 @@ import { MAX_PAGE_SIZE } from "../../common/constants.js";
 import { validationError } from "../http/errors.js";
 import { localizeIssue, localizeText } from "../http/validation-messages.js";
 import type { Language } from "../../common/codes.js";
+import { findNulCharacter } from "../http/nul-check.js";
 
 /** The raw list parameters of ra-data-simple-rest, each a JSON string. */
 export const listQuerySchema = z.object({
@@ -86,6 +87,15 @@ export function parseFilter<F>(
     text === undefined || text === ""
       ? {}
       : parseJson(text, "filter", language);
+  const nulAt = findNulCharacter(value);
+  if (nulAt) {
+    throw validationError({
+      [["filter", ...nulAt].join(".")]: localizeText(
+        "contains a NUL character",
+        language,
+      ),
+    });
+  }
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const errors: Record<string, string> = {};

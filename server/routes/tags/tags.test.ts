@@ -500,3 +500,40 @@ describe("GET /tjc/tags/export", () => {
     }
   });
 });
+
+describe("input no store can hold", () => {
+  test("a NUL character in a body or a filter is 40000 on both stores, never a 500", async () => {
+    const body = await t.request({
+      method: "POST",
+      url: "/tjc/tags",
+      token: editor,
+      payload: { name: "a\u0000b" },
+    });
+    expect(body.statusCode).toBe(400);
+    expect(body.json().data.errors).toHaveProperty("name");
+    const filter = await list({ filter: { q: "a\u0000b" } });
+    expect(filter.statusCode).toBe(400);
+    expect(filter.json().data.errors).toHaveProperty("filter.q");
+  });
+
+  test("odd but valid text round-trips: quotes, backslashes, emoji, lone surrogates are stored or refused cleanly", async () => {
+    for (const name of [
+      'say "amen"',
+      "back\\slash",
+      "以马内利 🙏",
+      "100% _sure_",
+    ]) {
+      const created = await createTag({ name });
+      expect(created.name).toBe(name);
+      const found = (await list({ filter: { q: name } })).json().data.list;
+      expect(found.map((tag: { name: string }) => tag.name)).toContain(name);
+    }
+    const surrogate = await t.request({
+      method: "POST",
+      url: "/tjc/tags",
+      token: editor,
+      payload: { name: "x\ud800y" },
+    });
+    expect(surrogate.statusCode).toBeLessThan(500);
+  });
+});
