@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Language } from "../../common/codes.js";
+import { REFERENCE_VALIDATION_MESSAGES } from "../../common/reference-messages.js";
 
 type Issue = z.core.$ZodRawIssue;
 
@@ -42,7 +43,7 @@ const CUSTOM_MESSAGES: Record<string, Record<Language, string>> = {
 /** The message for one field problem, in the caller's language. */
 export function localizeIssue(issue: Issue, language: Language): string {
   if (issue.code === "custom" && typeof issue.message === "string") {
-    return CUSTOM_MESSAGES[issue.message]?.[language] ?? issue.message;
+    return localizeText(issue.message, language);
   }
   const localized = localeErrorMaps[language](issue);
   if (typeof localized === "string") return localized;
@@ -53,5 +54,9 @@ export function localizeIssue(issue: Issue, language: Language): string {
 
 /** Localizes one of our own short messages (see CUSTOM_MESSAGES). */
 export function localizeText(message: string, language: Language): string {
-  return CUSTOM_MESSAGES[message]?.[language] ?? message;
+  return (
+    CUSTOM_MESSAGES[message]?.[language] ??
+    REFERENCE_VALIDATION_MESSAGES[language][message] ??
+    message
+  );
 }

@@ -7,7 +7,9 @@ type Catalogue = Record<string, unknown>;
 /** Turns the flat "reference.region.validation.format" keys into the nested shape. */
 function nestValidation(language: Language): Catalogue {
   const root: Catalogue = {};
-  for (const [key, text] of Object.entries(REFERENCE_VALIDATION_MESSAGES[language])) {
+  for (const [key, text] of Object.entries(
+    REFERENCE_VALIDATION_MESSAGES[language],
+  )) {
     const parts = key.split(".");
     let node = root;
     for (const part of parts.slice(0, -1)) {
@@ -21,7 +23,12 @@ function nestValidation(language: Language): Catalogue {
 function merge(target: Catalogue, source: Catalogue): Catalogue {
   for (const [key, value] of Object.entries(source)) {
     const existing = target[key];
-    if (value && typeof value === "object" && existing && typeof existing === "object") {
+    if (
+      value &&
+      typeof value === "object" &&
+      existing &&
+      typeof existing === "object"
+    ) {
       merge(existing as Catalogue, value as Catalogue);
     } else {
       target[key] = value;
@@ -52,10 +59,11 @@ const zhCN: Catalogue = {
     },
     tree: {
       title: "行政区划",
-      description: "展开省份和城市查看下级地区，下级在展开时才加载。可用方向键、Home、End 和回车键操作。",
+      description:
+        "展开省份和城市查看下级地区，下级在展开时才加载。可用方向键、Home、End 和回车键操作。",
       loading: "加载中…",
       loadFailed: "加载失败：%{message}",
-      noChildren: "无下级地区",
+      noChildren: "（无下级地区）",
       level: { 1: "省级", 2: "地级", 3: "县级" },
       demo: {
         title: "输入组件演示",
@@ -101,7 +109,7 @@ const enUS: Catalogue = {
         "Expand a province or city to see its subdivisions; each level loads when it is opened. Arrow keys, Home, End and Enter work too.",
       loading: "Loading…",
       loadFailed: "Could not load: %{message}",
-      noChildren: "No subdivisions",
+      noChildren: "(no subdivisions)",
       level: { 1: "Province level", 2: "Prefecture level", 3: "County level" },
       demo: {
         title: "Input demo",

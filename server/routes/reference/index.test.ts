@@ -196,6 +196,20 @@ describe("validation wherever a region or country is accepted", () => {
   });
 });
 
+describe("OpenAPI", () => {
+  it("documents both routes and the regions query", async () => {
+    const document = (await get("/tjc/docs/json")).json();
+    expect(document.paths["/tjc/countries"].get).toBeDefined();
+    const parameters = document.paths["/tjc/regions"].get.parameters as {
+      name: string;
+    }[];
+    expect(parameters.map((p) => p.name).sort()).toEqual([
+      "level",
+      "parentCode",
+    ]);
+  });
+});
+
 describe("etagMatches", () => {
   it("compares weakly and understands lists and *", () => {
     expect(etagMatches('W/"a"', 'W/"a"')).toBe(true);
