@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { authRoutes } from "./auth/index.js";
+import { fileRoutes } from "./files/index.js";
 import { healthRoutes } from "./health.js";
 import { referenceRoutes } from "./reference/index.js";
 import { tagRoutes } from "./tags/index.js";
@@ -10,4 +11,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
   await app.register(tagRoutes);
   await app.register(referenceRoutes);
+  await app.register(fileRoutes);
 };

@@ -13,8 +13,8 @@ import {
   allowedAttributeNames,
   mustDropElement,
   sanitizeAttributes,
-} from "../../common/html-allowlist";
-import { EDITOR_MAX_NORMALISE_ITERATIONS } from "../../common/constants";
+} from "../../common/html-allowlist.js";
+import { EDITOR_MAX_NORMALISE_ITERATIONS } from "../../common/constants.js";
 
 /** Thrown when sanitising does not settle; callers answer it as invalid input (40000). */
 export class HtmlSanitizeError extends Error {
@@ -24,7 +24,8 @@ export class HtmlSanitizeError extends Error {
   }
 }
 
-const options: sanitizeHtml.IOptions = {
+// allowedEmptyAttributes exists in sanitize-html 2.12+ but not yet in @types/sanitize-html.
+const options: sanitizeHtml.IOptions & { allowedEmptyAttributes: string[] } = {
   allowedTags: [...ALLOWED_TAGS],
   allowedAttributes: Object.fromEntries(
     ALLOWED_TAGS.map((tag) => [tag, allowedAttributeNames(tag)]),
@@ -44,14 +45,15 @@ const options: sanitizeHtml.IOptions = {
   // Styles are filtered by the common rule (which keeps TipTap's "prop: value" spelling).
   allowedStyles: undefined,
   parseStyleAttributes: false,
+  // Attributes the common rules accept with an empty value (src="", data-youtube-video="").
   allowedEmptyAttributes: [
-    "alt",
-    "src",
-    "data-youtube-video",
-    "checked",
-    "disabled",
-    "controls",
-    "allowfullscreen",
+    ...new Set(
+      ALLOWED_TAGS.flatMap((tag) =>
+        allowedAttributeNames(tag).filter(
+          (name) => sanitizeAttributes(tag, { [name]: "" })[name] === "",
+        ),
+      ),
+    ),
   ],
   disallowedTagsMode: "discard",
   nonTextTags: [...DROP_WITH_CONTENT_TAGS],

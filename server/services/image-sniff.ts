@@ -7,7 +7,7 @@ import {
   IMAGE_EXTENSION_BY_MIME,
   acceptedImageMime,
   type AcceptedImageMime,
-} from "../../common/editor-rules";
+} from "../../common/editor-rules.js";
 
 export type ImageSniffResult =
   | { ok: true; mime: AcceptedImageMime; extension: string }

@@ -1,0 +1,96 @@
+/**
+ * Image uploads for the rich-text editor: POST /tjc/files/images (multipart, field "file").
+ * The type comes from the bytes (file-type), never from the name or the Content-Type; only
+ * png, gif, jpeg, bmp and x-icon are kept. The file is streamed to a temporary name under
+ * DATA_DIR/files/images/<yyyy>/<mm>/, checked, then renamed to a random name and served by
+ * the web plugin under /files/.
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { Code } from "../../../common/codes.js";
+import {
+  ACCEPTED_IMAGE_MIME_TYPES,
+  MAX_IMAGE_UPLOAD_BYTES,
+} from "../../../common/editor-rules.js";
+import { ok } from "../../http/envelope.js";
+import { ApiError, validationError } from "../../http/errors.js";
+import { sniffImage } from "../../services/image-sniff.js";
+
+/** file-type needs at most this many leading bytes to tell the accepted formats apart. */
+const SNIFF_BYTES = 4100;
+
+const envelope = (data: z.ZodType) =>
+  z.object({ code: z.number(), message: z.string(), data });
+
+async function readHead(filePath: string): Promise<Uint8Array> {
+  const handle = await fs.promises.open(filePath, "r");
+  try {
+    const buffer = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
+    return new Uint8Array(buffer.subarray(0, bytesRead));
+  } finally {
+    await handle.close();
+  }
+}
+
+export const fileRoutes: FastifyPluginAsync = async (parent) => {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const imagesRoot = path.join(app.config.dataDir, "files", "images");
+
+  app.post(
+    "/files/images",
+    {
+      config: { permission: "file:upload" },
+      schema: {
+        tags: ["files"],
+        summary: `Upload an image for rich text (${ACCEPTED_IMAGE_MIME_TYPES.join(", ")}; at most 10 MB); answers its URL`,
+        consumes: ["multipart/form-data"],
+        response: { 200: envelope(z.object({ url: z.string() })) },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart())
+        throw new ApiError(Code.UNSUPPORTED_MEDIA_TYPE);
+      const part = await request.file({
+        limits: { fileSize: MAX_IMAGE_UPLOAD_BYTES, files: 1 },
+      });
+      if (!part) throw validationError({ file: "required" });
+
+      const now = new Date();
+      const year = String(now.getUTCFullYear());
+      const month = String(now.getUTCMonth() + 1).padStart(2, "0");
+      const directory = path.join(imagesRoot, year, month);
+      await fs.promises.mkdir(directory, { recursive: true });
+      const id = randomBytes(16).toString("hex");
+      const temporary = path.join(directory, `.upload-${id}`);
+
+      try {
+        // Over the limit, the stream fails with FST_REQ_FILE_TOO_LARGE (answered as 41300).
+        await pipeline(
+          part.file,
+          fs.createWriteStream(temporary, { flags: "wx" }),
+        );
+        if (part.file.truncated) throw new ApiError(Code.PAYLOAD_TOO_LARGE);
+        const sniffed = await sniffImage(await readHead(temporary));
+        if (!sniffed.ok) {
+          throw new ApiError(Code.UNSUPPORTED_MEDIA_TYPE, {
+            data: {
+              accepted: [...ACCEPTED_IMAGE_MIME_TYPES],
+              detected: sniffed.detected,
+            },
+          });
+        }
+        const name = `${id}.${sniffed.extension}`;
+        await fs.promises.rename(temporary, path.join(directory, name));
+        return ok({ url: `/files/images/${year}/${month}/${name}` });
+      } finally {
+        await fs.promises.rm(temporary, { force: true });
+      }
+    },
+  );
+};
