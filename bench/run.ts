@@ -1,0 +1,589 @@
+/**
+ * `npm run bench`: the list machinery against raw SQL, side by side in one run.
+ *
+ * 1. Seeds 100,000 tags into a temporary store built by the real migrations.
+ * 2. Starts the built server (dist/server/main.js) and a bare Fastify yardstick
+ *    (bench/raw-server.ts) on 127.0.0.1, both on that store.
+ * 3. Drives each route with autocannon and prints req/s, p50 and p99, the ratios, server
+ *    RSS at idle and after the load, and the time from start to ready on the existing store.
+ * 4. Prints PASS/FAIL per target and exits 0; a real error (a failed request, a server
+ *    that does not start, answers that differ between the two servers) exits 1.
+ *
+ * Environment (all optional): BENCH_ROWS (100000), BENCH_DURATION (seconds per run, 6),
+ * BENCH_CONNECTIONS (10), BENCH_DATABASE_URL (postgres://… : run against a fresh
+ * PostgreSQL database instead of SQLite).
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { isDeepStrictEqual } from "node:util";
+import autocannon, { type Result } from "autocannon";
+import pg from "pg";
+import { sql } from "kysely";
+import { openStore } from "../server/db/store.js";
+import { migrateToLatest } from "../server/db/migrate.js";
+import { seedDatabase } from "../server/services/seed.js";
+import { COMMON_KEYWORD, RARE_KEYWORD, seedTags } from "./seed.js";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const SERVER_ENTRY = path.join(ROOT, "dist/server/main.js");
+const RAW_ENTRY = path.join(ROOT, "bench/raw-server.ts");
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const DURATION = Number(process.env.BENCH_DURATION ?? 6);
+const WARMUP = 2;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const PG_URL = process.env.BENCH_DATABASE_URL || undefined;
+const ADMIN_LOGIN = "bench-admin";
+const ADMIN_PASSWORD = "bench-password-not-secret";
+const PAGE_RANGE: [number, number] = [1225, 1249]; // page 50 of 25
+const SORT = ["name", "ASC"];
+
+const MB = 1024 * 1024;
+
+// ---------------------------------------------------------------- processes and cleanup
+
+const children = new Set<ChildProcess>();
+let tempDir: string | undefined;
+let pgDatabase: { adminUrl: string; name: string } | undefined;
+
+function cleanupSync(): void {
+  for (const child of children) {
+    if (child.exitCode === null && child.signalCode === null)
+      child.kill("SIGKILL");
+  }
+  children.clear();
+  if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
+  tempDir = undefined;
+}
+
+async function dropPgDatabase(): Promise<void> {
+  if (!pgDatabase) return;
+  const { adminUrl, name } = pgDatabase;
+  pgDatabase = undefined;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+process.on("exit", cleanupSync);
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    cleanupSync();
+    dropPgDatabase().finally(() => process.exit(130));
+  });
+}
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+}
+
+function startProcess(
+  args: string[],
+  env: Record<string, string | undefined>,
+): Started {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.add(child);
+  child.on("exit", () => children.delete(child));
+  let output = "";
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-8000);
+  };
+  child.stdout!.on("data", keep);
+  child.stderr!.on("data", keep);
+  return { child, output: () => output };
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, "exit");
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const { port } = server.address() as net.AddressInfo;
+  server.close();
+  await once(server, "close");
+  return port;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `url` every 10 ms until it answers 200; returns the ms since `since`. */
+async function waitReady(
+  url: string,
+  started: Started,
+  since: number,
+  timeoutMs = 30_000,
+): Promise<number> {
+  for (;;) {
+    if (started.child.exitCode !== null || started.child.signalCode !== null) {
+      throw new Error(
+        `process exited before it was ready:\n${started.output()}`,
+      );
+    }
+    try {
+      const response = await fetch(url);
+      if (response.status === 200) {
+        await response.arrayBuffer();
+        return performance.now() - since;
+      }
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - since > timeoutMs) {
+      throw new Error(
+        `not ready after ${timeoutMs} ms: ${url}\n${started.output()}`,
+      );
+    }
+    await sleep(10);
+  }
+}
+
+function rssBytes(pid: number): { rss: number; hwm: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const field = (name: string) =>
+    Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1]) * 1024;
+  return { rss: field("VmRSS"), hwm: field("VmHWM") };
+}
+
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/** CPU time (user + system) a process has used so far, in ms. */
+function processCpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  // Fields after the command name, which is in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+}
+
+/** CPU time the whole machine has been busy so far, over all cores, in ms. */
+function machineBusyMs(): number {
+  const line = fs.readFileSync("/proc/stat", "utf8").split("\n")[0]!;
+  const [, ...values] = line.trim().split(/\s+/);
+  const ticks = values.map(Number);
+  const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+  const total = ticks.slice(0, 8).reduce((a, b) => a + b, 0);
+  return (total - idle) * TICK_MS;
+}
+
+// ---------------------------------------------------------------- build and seed
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
+    else if (/\.(ts|json)$/.test(entry.name) && !/\.test\.ts$/.test(entry.name))
+      newest = Math.max(newest, fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+function ensureServerBuilt(): void {
+  const built = fs.existsSync(SERVER_ENTRY)
+    ? fs.statSync(SERVER_ENTRY).mtimeMs
+    : 0;
+  const sources = Math.max(
+    newestMtime(path.join(ROOT, "server")),
+    newestMtime(path.join(ROOT, "common")),
+  );
+  if (built >= sources) return;
+  console.log("dist/server/main.js is missing or stale: npm run build:server");
+  const result = spawnSync("npm", ["run", "build:server"], {
+    cwd: ROOT,
+    stdio: "inherit",
+  });
+  if (result.status !== 0) throw new Error("npm run build:server failed");
+}
+
+async function createPgDatabase(url: string): Promise<string> {
+  const name = `lampstand_bench_${process.pid}_${Date.now().toString(36)}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await client.end();
+  }
+  pgDatabase = { adminUrl: url, name };
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return target.toString();
+}
+
+interface SeedReport {
+  ms: number;
+  total: number;
+  rare: number;
+  common: number;
+}
+
+async function seed(
+  dataDir: string,
+  databaseUrl: string | undefined,
+): Promise<SeedReport> {
+  const startedAt = performance.now();
+  const store = await openStore({ dataDir, databaseUrl });
+  try {
+    await migrateToLatest(store.db, store.kind);
+    await seedDatabase(store, {
+      adminLogin: ADMIN_LOGIN,
+      adminPassword: ADMIN_PASSWORD,
+      announce: () => {},
+    });
+    await seedTags(store, ROWS);
+    if (store.kind === "postgres") {
+      // What autovacuum would do soon after a bulk load; without it the planner guesses.
+      await sql`VACUUM ANALYZE tags`.execute(store.db);
+    }
+    const countLike = async (word: string) => {
+      const pattern = `%${word}%`;
+      const row = await store.db
+        .selectFrom("tags")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where((eb) =>
+          eb.or([
+            eb("name", store.kind === "sqlite" ? "like" : "ilike", pattern),
+            eb("nameEn", store.kind === "sqlite" ? "like" : "ilike", pattern),
+          ]),
+        )
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    };
+    const total = Number(
+      (
+        await store.db
+          .selectFrom("tags")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    return {
+      ms: performance.now() - startedAt,
+      total,
+      rare: await countLike(RARE_KEYWORD),
+      common: await countLike(COMMON_KEYWORD),
+    };
+  } finally {
+    await store.close();
+  }
+}
+
+// ---------------------------------------------------------------- load
+
+interface Row {
+  label: string;
+  result: Result;
+  /** CPU time the serving process spent per request. */
+  cpuPerRequestMs: number;
+  /** Cores used by processes other than the bench, the server under test and its peer. */
+  otherCores: number;
+}
+
+async function load(
+  label: string,
+  url: string,
+  headers: Record<string, string>,
+  target: ChildProcess,
+  peers: ChildProcess[],
+): Promise<Row> {
+  const options = { url, headers, connections: CONNECTIONS, timeout: 10 };
+  await autocannon({ ...options, duration: WARMUP });
+  const ours = () =>
+    processCpuMs(process.pid) +
+    [target, ...peers].reduce(
+      (sum, child) => sum + processCpuMs(child.pid!),
+      0,
+    );
+  const before = {
+    target: processCpuMs(target.pid!),
+    ours: ours(),
+    busy: machineBusyMs(),
+    at: performance.now(),
+  };
+  const result = await autocannon({ ...options, duration: DURATION });
+  const elapsed = performance.now() - before.at;
+  const cpuPerRequestMs =
+    (processCpuMs(target.pid!) - before.target) /
+    Math.max(1, result.requests.total);
+  const otherCores =
+    Math.max(0, machineBusyMs() - before.busy - (ours() - before.ours)) /
+    elapsed;
+  const bad = result.errors + result.timeouts + result.non2xx;
+  if (bad > 0) {
+    throw new Error(
+      `${label}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx ` +
+        `(${JSON.stringify(result.statusCodeStats)})`,
+    );
+  }
+  process.stdout.write(
+    `  ${label.padEnd(30)} ${result.requests.average.toFixed(0).padStart(7)} req/s  ` +
+      `${cpuPerRequestMs.toFixed(3)} ms CPU/req  other load ${otherCores.toFixed(2)} cores\n`,
+  );
+  return { label, result, cpuPerRequestMs, otherCores };
+}
+
+async function getJson(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ code: number; data: unknown }> {
+  const response = await fetch(url, { headers });
+  const body = (await response.json()) as { code: number; data: unknown };
+  if (response.status !== 200 || body.code !== 0) {
+    throw new Error(
+      `${url} answered ${response.status}: ${JSON.stringify(body)}`,
+    );
+  }
+  return body;
+}
+
+// ---------------------------------------------------------------- main
+
+function fmt(value: number, digits = 0): string {
+  return value.toFixed(digits);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+async function main(): Promise<number> {
+  const cpu = os.cpus();
+  console.log(
+    `Lampstand bench: ${ROWS} tags, ${CONNECTIONS} connections, ${WARMUP}s warm-up + ${DURATION}s per run`,
+  );
+  console.log(
+    `machine: ${cpu.length} × ${cpu[0]?.model ?? "?"}, ${fmt(os.totalmem() / 1024 ** 3)} GiB, ` +
+      `Node ${process.version}, load generator and servers share the cores`,
+  );
+  ensureServerBuilt();
+
+  tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "lampstand-bench-"));
+  const dataDir = path.join(tempDir, "data");
+  const databaseUrl = PG_URL ? await createPgDatabase(PG_URL) : undefined;
+  const storeName = databaseUrl ? "postgres" : "sqlite";
+  console.log(`store: ${storeName}${databaseUrl ? "" : ` (${dataDir})`}`);
+
+  const seeded = await seed(dataDir, databaseUrl);
+  console.log(
+    `seeded ${seeded.total} tags in ${fmt(seeded.ms)} ms; ` +
+      `"${RARE_KEYWORD}" matches ${seeded.rare} (${fmt((100 * seeded.rare) / seeded.total, 1)}%), ` +
+      `"${COMMON_KEYWORD}" matches ${seeded.common} (${fmt((100 * seeded.common) / seeded.total, 1)}%)`,
+  );
+
+  const serverPort = await freePort();
+  const serverEnv = {
+    PORT: String(serverPort),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? "",
+    ADMIN_LOGIN,
+    ADMIN_PASSWORD,
+    LOG_LEVEL: "warn",
+    WEB_DIR: path.join(tempDir, "no-web"),
+  };
+  const base = `http://127.0.0.1:${serverPort}`;
+  const healthUrl = `${base}/tjc/health`;
+  let since = performance.now();
+  let server = startProcess([SERVER_ENTRY], serverEnv);
+  const firstStartMs = await waitReady(healthUrl, server, since);
+
+  const login = await fetch(`${base}/tjc/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ loginName: ADMIN_LOGIN, password: ADMIN_PASSWORD }),
+  });
+  const loginBody = (await login.json()) as {
+    code: number;
+    data: { token: string };
+  };
+  if (loginBody.code !== 0) {
+    throw new Error(`login failed: ${JSON.stringify(loginBody)}`);
+  }
+  const auth = {
+    authorization: `Bearer ${loginBody.data.token}`,
+    "accept-language": "en-US",
+  };
+  await sleep(1000);
+  const idle = rssBytes(server.child.pid!);
+
+  const rawPort = await freePort();
+  const rawBase = `http://127.0.0.1:${rawPort}`;
+  since = performance.now();
+  const raw = startProcess(["--import", "tsx", RAW_ENTRY], {
+    PORT: String(rawPort),
+    DB_PATH: databaseUrl ? "" : path.join(dataDir, "lampstand.db"),
+    DATABASE_URL: databaseUrl ?? "",
+  });
+  await waitReady(`${rawBase}/hello`, raw, since);
+
+  const listUrl = (filter?: object, range = PAGE_RANGE) => {
+    const params = new URLSearchParams({
+      sort: JSON.stringify(SORT),
+      range: JSON.stringify(range),
+    });
+    if (filter) params.set("filter", JSON.stringify(filter));
+    return `${base}/tjc/tags?${params}`;
+  };
+  const pageSize = PAGE_RANGE[1] - PAGE_RANGE[0] + 1;
+  const urls = {
+    list: listUrl(),
+    rawList: `${rawBase}/raw-list?offset=${PAGE_RANGE[0]}&limit=${pageSize}`,
+    hello: `${rawBase}/hello`,
+    health: healthUrl,
+    rare: listUrl({ q: RARE_KEYWORD }, [0, pageSize - 1]),
+    rawRare: `${rawBase}/raw-like?q=${encodeURIComponent(RARE_KEYWORD)}&limit=${pageSize}`,
+    common: listUrl({ q: COMMON_KEYWORD }, [0, pageSize - 1]),
+    rawCommon: `${rawBase}/raw-like?q=${encodeURIComponent(COMMON_KEYWORD)}&limit=${pageSize}`,
+  };
+
+  // Fairness: both servers must answer the same page and total, byte for byte in data.
+  const pairs: [string, string, string][] = [
+    ["list", urls.list, urls.rawList],
+    ["keyword 1%", urls.rare, urls.rawRare],
+    ["keyword 40%", urls.common, urls.rawCommon],
+  ];
+  for (const [label, machineryUrl, rawUrl] of pairs) {
+    const [a, b] = [await getJson(machineryUrl, auth), await getJson(rawUrl)];
+    if (!isDeepStrictEqual(a.data, b.data)) {
+      throw new Error(
+        `${label}: the server and the raw route answer different data\n` +
+          `server: ${JSON.stringify(a.data).slice(0, 400)}\nraw:    ${JSON.stringify(b.data).slice(0, 400)}`,
+      );
+    }
+  }
+  console.log("both servers answer identical data for all three queries");
+
+  console.log("load:");
+  const S = server.child;
+  const R = raw.child;
+  const rows = {
+    list: await load("list, machinery (auth)", urls.list, auth, S, [R]),
+    rawList: await load("list, raw SQL", urls.rawList, {}, R, [S]),
+    hello: await load("hello, bare Fastify", urls.hello, {}, R, [S]),
+    health: await load("/tjc/health, real server", urls.health, {}, S, [R]),
+    rare: await load("keyword 1%, machinery", urls.rare, auth, S, [R]),
+    rawRare: await load("keyword 1%, raw LIKE", urls.rawRare, {}, R, [S]),
+    common: await load("keyword 40%, machinery", urls.common, auth, S, [R]),
+    rawCommon: await load("keyword 40%, raw LIKE", urls.rawCommon, {}, R, [S]),
+  };
+  const loaded = rssBytes(server.child.pid!);
+
+  await stopProcess(raw.child);
+  await stopProcess(server.child);
+  const starts: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    since = performance.now();
+    server = startProcess([SERVER_ENTRY], serverEnv);
+    starts.push(await waitReady(healthUrl, server, since));
+    await stopProcess(server.child);
+  }
+
+  // ------------------------------------------------------------ report
+  console.log("");
+  console.log(
+    `| run | req/s | mean ms | p50 ms | p99 ms | server CPU ms/req (Node process) | other load (cores) |\n` +
+      `|---|---:|---:|---:|---:|---:|---:|`,
+  );
+  for (const { label, result, cpuPerRequestMs, otherCores } of Object.values(
+    rows,
+  )) {
+    console.log(
+      `| ${label} | ${fmt(result.requests.average)} | ${fmt(result.latency.mean, 2)} | ` +
+        `${result.latency.p50} | ${result.latency.p99} | ${fmt(cpuPerRequestMs, 3)} | ${fmt(otherCores, 2)} |`,
+    );
+  }
+  const rps = (row: Row) => row.result.requests.average;
+  // The same ratio from CPU time per request: less sensitive to whatever else runs.
+  // On PostgreSQL the queries run in the database's processes, which this does not see.
+  const cpuRatio = (a: Row, b: Row) =>
+    storeName === "postgres"
+      ? "n/a on postgres"
+      : `${fmt(b.cpuPerRequestMs / a.cpuPerRequestMs, 2)}×`;
+  const listRatio = rps(rows.list) / rps(rows.rawList);
+  const rareRatio = rps(rows.rare) / rps(rows.rawRare);
+  const commonRatio = rps(rows.common) / rps(rows.rawCommon);
+  const rareP99 = rows.rare.result.latency.p99;
+  const startMedian = median(starts);
+  console.log("");
+  console.log(
+    `list machinery / raw list:        ${fmt(listRatio, 2)}×  (by CPU/request ${cpuRatio(rows.list, rows.rawList)}; raw list / hello: ${fmt(rps(rows.rawList) / rps(rows.hello), 3)}×)`,
+  );
+  console.log(
+    `keyword 1% / raw LIKE 1%:         ${fmt(rareRatio, 1)}×  (by CPU/request ${cpuRatio(rows.rare, rows.rawRare)}; p99 ${rareP99} ms)`,
+  );
+  console.log(
+    `keyword 40% / raw LIKE 40%:       ${fmt(commonRatio, 2)}×  (by CPU/request ${cpuRatio(rows.common, rows.rawCommon)}; p99 ${rows.common.result.latency.p99} ms)`,
+  );
+  console.log(
+    `server RSS: idle ${fmt(idle.rss / MB, 1)} MB, after load ${fmt(loaded.rss / MB, 1)} MB (peak ${fmt(loaded.hwm / MB, 1)} MB)`,
+  );
+  console.log(
+    `start to ready on the existing store: ${starts.map((ms) => fmt(ms)).join(", ")} ms (median ${fmt(startMedian)} ms); ` +
+      `first start after seeding: ${fmt(firstStartMs)} ms`,
+  );
+
+  const verdicts: [string, boolean][] = [
+    [
+      `list machinery ≥ 0.75× raw SQL (${fmt(listRatio, 2)}×)`,
+      listRatio >= 0.75,
+    ],
+    [`keyword 1% ≥ 10× raw LIKE (${fmt(rareRatio, 1)}×)`, rareRatio >= 10],
+    [
+      `keyword 1% p99 < 20 ms at ${CONNECTIONS} connections (${rareP99} ms)`,
+      rareP99 < 20,
+    ],
+    [
+      `RSS < 120 MB (idle ${fmt(idle.rss / MB)} MB, after load ${fmt(loaded.rss / MB)} MB)`,
+      Math.max(idle.rss, loaded.rss) < 120 * MB,
+    ],
+    [`start < 1 s (median ${fmt(startMedian)} ms)`, startMedian < 1000],
+  ];
+  console.log("");
+  for (const [text, pass] of verdicts) {
+    console.log(`${pass ? "PASS" : "FAIL"}  ${text}`);
+  }
+  console.log(
+    `info  keyword 40% vs raw LIKE: ${fmt(commonRatio, 2)}× (no target)`,
+  );
+  return 0;
+}
+
+main()
+  .then(
+    (code) => code,
+    (error: unknown) => {
+      console.error(
+        `bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      return 1;
+    },
+  )
+  .then(async (code) => {
+    cleanupSync();
+    await dropPgDatabase().catch((error: unknown) =>
+      console.error(`could not drop the bench database: ${String(error)}`),
+    );
+    process.exit(code);
+  });
