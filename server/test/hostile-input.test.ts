@@ -84,7 +84,9 @@ test("no hostile request to any documented route answers 500", async () => {
         payload === undefined ? {} : { "content-type": "application/json" },
       payload,
     });
-    const envelope = response.headers["content-type"]?.includes("json")
+    const envelope = String(response.headers["content-type"] ?? "").includes(
+      "json",
+    )
       ? response.json()
       : null;
     if (

@@ -1,0 +1,310 @@
+import { expect, test } from "@playwright/test";
+import {
+  ADMIN_LOGIN,
+  ADMIN_PASSWORD,
+  apiLogin,
+  login,
+  loginViaApi,
+} from "./helpers";
+
+const EXPIRED_ZH = "用户会话已过期，请重新登录！";
+
+test.describe("route guard", () => {
+  test("a blocked admin page shows the notice for 1.5 s, then /login with toPath", async ({
+    page,
+  }) => {
+    await page.goto("/admin/tagManage");
+    await expect(page.getByText(EXPIRED_ZH)).toBeVisible();
+    // the notice shows on the blocked page before the redirect
+    expect(new URL(page.url()).pathname).toBe("/admin/tagManage");
+    const shownAt = Date.now();
+    await expect(page).toHaveURL(/\/login\?toPath=%2Fadmin%2FtagManage$/);
+    expect(Date.now() - shownAt).toBeGreaterThan(1000);
+    await expect(page.getByRole("heading", { name: "欢迎" })).toBeVisible();
+  });
+
+  test("keeps the query of the blocked path, and sends /admin itself with toPath", async ({
+    page,
+  }) => {
+    await page.goto("/admin/system/userManage?tab=2");
+    await expect(page).toHaveURL(
+      `/login?toPath=${encodeURIComponent("/admin/system/userManage?tab=2")}`,
+    );
+    await page.goto("/admin");
+    await expect(page).toHaveURL("/login?toPath=%2Fadmin");
+  });
+
+  test("/ and /login show the login page without a redirect", async ({
+    page,
+  }) => {
+    for (const path of ["/", "/login"]) {
+      await page.goto(path);
+      await expect(page.locator('input[name="loginName"]')).toBeVisible();
+      await expect(page.getByText(EXPIRED_ZH)).toHaveCount(0);
+      expect(new URL(page.url()).pathname).toBe(path);
+    }
+  });
+
+  test("the test routes need no login", async ({ page }) => {
+    await page.goto("/ubTest3");
+    await expect(
+      page.getByRole("heading", { name: "用户行为测试 3" }),
+    ).toBeVisible();
+    await page.getByRole("button", { name: "点一下" }).click();
+    await expect(page.getByText("点击次数：1")).toBeVisible();
+    await expect(page).toHaveURL("/ubTest3");
+  });
+});
+
+test.describe("login", () => {
+  test("lands on toPath after logging in", async ({ page }) => {
+    await page.goto("/admin/tagManage");
+    await expect(page).toHaveURL(/toPath=/, { timeout: 5000 });
+    await page.locator('input[name="loginName"]').fill(ADMIN_LOGIN);
+    await page.locator('input[name="password"]').fill(ADMIN_PASSWORD);
+    await page.getByRole("button", { name: "登录" }).click();
+    await expect(page).toHaveURL("/admin/tagManage");
+    await expect(
+      page.getByRole("menuitem", { name: "标签管理" }),
+    ).toBeVisible();
+  });
+
+  test("lands on the admin home without toPath, and the user menu logs out", async ({
+    page,
+  }) => {
+    await login(page);
+    await expect(page.getByRole("heading", { name: /^欢迎，/ })).toBeVisible();
+    await expect(page.getByRole("button", { name: "系统管理" })).toBeVisible();
+    await page.getByRole("button", { name: "个人资料" }).click();
+    await page.getByRole("menuitem", { name: "退出登录" }).click();
+    await expect(page).toHaveURL(/\/login/);
+    const token = await page.evaluate(() => localStorage.getItem("token"));
+    expect(token).toBeNull();
+  });
+
+  test("a wrong password shows the server's message and stays on the page", async ({
+    page,
+  }) => {
+    await page.goto("/login");
+    await page.locator('input[name="loginName"]').fill(ADMIN_LOGIN);
+    await page.locator('input[name="password"]').fill("definitely-wrong");
+    await page.getByRole("button", { name: "登录" }).click();
+    await expect(page.getByText("登录名或密码错误")).toBeVisible();
+    await expect(page).toHaveURL("/login");
+  });
+});
+
+test("a 20107 mid-session clears the session and redirects with toPath", async ({
+  page,
+}) => {
+  const token = await loginViaApi(page, "/admin/tagManage");
+  await expect(page.getByRole("menuitem", { name: "标签管理" })).toBeVisible();
+  // The session ends on the server (as after a timeout or a force-logout).
+  const revoked = await page.request.post("/tjc/auth/logout", {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect((await revoked.json()).code).toBe(0);
+  await page.getByRole("button", { name: "刷新" }).click();
+  await expect(
+    page.getByText("登录已过期，请重新登录！").first(),
+  ).toBeVisible();
+  await expect(page).toHaveURL("/login?toPath=%2Fadmin%2FtagManage");
+  expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+  expect(
+    (await page.context().cookies()).find((c) => c.name === "user"),
+  ).toBeUndefined();
+  await page.locator('input[name="loginName"]').fill(ADMIN_LOGIN);
+  await page.locator('input[name="password"]').fill(ADMIN_PASSWORD);
+  await page.getByRole("button", { name: "登录" }).click();
+  await expect(page).toHaveURL("/admin/tagManage");
+});
+
+test("the language switch works at run time and survives a reload", async ({
+  page,
+}) => {
+  await page.goto("/login");
+  await expect(page.getByRole("heading", { name: "欢迎" })).toBeVisible();
+  await page.getByRole("button", { name: "简体中文" }).click();
+  await page.getByRole("menuitem", { name: "English" }).click();
+  await expect(page.getByRole("heading", { name: "Welcome" })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("aid-language"))).toBe(
+    "en-US",
+  );
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Welcome" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en-US");
+  // requests follow the language: the server answers a bad login in English
+  await page.locator('input[name="loginName"]').fill("nobody-" + Date.now());
+  await page.locator('input[name="password"]').fill("x");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByText("Wrong login name or password")).toBeVisible();
+  await page.goto("/admin/system/roleManage");
+  await expect(
+    page.getByText("The user session has expired, please log in again!"),
+  ).toBeVisible();
+});
+
+test.describe("fallback page", () => {
+  test("an unknown path shows the 404 page without the back office", async ({
+    page,
+  }) => {
+    await page.goto("/no/such/page");
+    await expect(page.getByTestId("not-found")).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: "页面不存在", level: 1 }),
+    ).toBeVisible();
+    await expect(page.getByRole("button", { name: "系统管理" })).toHaveCount(0);
+    await page.getByRole("link", { name: "返回首页" }).click();
+    await expect(page).toHaveURL("/");
+  });
+
+  test("an unknown admin path shows it inside the back office", async ({
+    page,
+  }) => {
+    await loginViaApi(page, "/admin/noSuchPage");
+    await expect(
+      page.getByRole("heading", { name: "页面不存在", level: 1 }),
+    ).toBeVisible();
+    await expect(page.getByRole("button", { name: "系统管理" })).toBeVisible();
+  });
+});
+
+test("every spec admin page exists, titled with its name, in its menu group", async ({
+  page,
+}) => {
+  await loginViaApi(page, "/admin/system/userManage");
+  await expect(
+    page.getByRole("heading", { name: "用户管理", level: 1 }),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "直播管理" }).click();
+  await page.getByRole("menuitem", { name: "直播公告" }).click();
+  await expect(page).toHaveURL("/admin/configLiveNotice");
+  await expect(
+    page.getByRole("heading", { name: "直播公告", level: 1 }),
+  ).toBeVisible();
+  for (const [path, name] of [
+    ["system/permission/resource", "权限资源"],
+    ["askKeepSilenceManage", "禁言用户"],
+    ["articleEdit", "文章编辑"],
+    ["choicenessCommon", "精选回答"],
+  ]) {
+    await page.goto(`/admin/${path}`);
+    await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+  }
+});
+
+test("the back-to-top button appears on scroll, 80 px from the bottom", async ({
+  page,
+  request,
+}) => {
+  const { token } = await apiLogin(request);
+  const stamp = Date.now();
+  for (let i = 0; i < 30; i++) {
+    await request.post("/tjc/tags", {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { name: `滚动${stamp}-${i}`, sortOrder: 500 + i },
+    });
+  }
+  await page.setViewportSize({ width: 1024, height: 600 });
+  await loginViaApi(page, "/admin/tagManage");
+  await expect(page.getByText(`滚动${stamp}-0`)).toBeVisible();
+  const button = page.getByTestId("back-to-top");
+  await expect(button).toHaveCount(0);
+  await page.mouse.wheel(0, 2000);
+  await expect(button).toBeVisible();
+  // measured once the zoom-in transition has finished
+  await expect
+    .poll(async () => {
+      const box = (await button.boundingBox())!;
+      return Math.round(600 - (box.y + box.height));
+    })
+    .toBe(80);
+  await button.click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(button).toHaveCount(0);
+});
+
+test("the loading overlay shows while a save runs", async ({ page }) => {
+  await loginViaApi(page, "/admin/tagManage/create");
+  await page.route("**/tjc/tags", async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    await new Promise((r) => setTimeout(r, 1200));
+    await route.continue();
+  });
+  await page.getByLabel("名称", { exact: true }).fill(`加载${Date.now()}`);
+  await page.getByRole("button", { name: "保存" }).click();
+  const overlay = page.getByTestId("loading-overlay");
+  await expect(overlay).toBeVisible();
+  await expect(overlay).toContainText("加载中");
+  await expect(page).toHaveURL("/admin/tagManage");
+  await expect(overlay).toBeHidden();
+});
+
+test("a chunk that fails to load says so and offers a reload", async ({
+  page,
+}) => {
+  await page.goto("/ubTest1");
+  await expect(
+    page.getByRole("heading", { name: "用户行为测试 1" }),
+  ).toBeVisible();
+  await page.route(/\/assets\/RegionTreePage-[^/]+\.js$/, (route) =>
+    route.abort(),
+  );
+  await page.getByRole("link", { name: "/test/tree" }).click();
+  const alert = page.getByTestId("chunk-error");
+  await expect(alert).toContainText("加载代码块 region-tree 失败");
+  await page.unroute(/\/assets\/RegionTreePage-[^/]+\.js$/);
+  await alert.getByRole("button", { name: "重新加载" }).click();
+  await expect(page.getByTestId("chunk-error")).toHaveCount(0);
+  await expect(page).toHaveURL("/test/tree");
+});
+
+test("back and forward restore the scroll position", async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 500 });
+  await loginViaApi(page, "/admin");
+  await page.mouse.wheel(0, 400);
+  await expect
+    .poll(() => page.evaluate(() => window.scrollY))
+    .toBeGreaterThan(100);
+  const before = await page.evaluate(() => window.scrollY);
+  // a plain DOM click: Playwright's own click would first scroll the link into view
+  await page
+    .getByRole("link", { name: "角色管理" })
+    .first()
+    .evaluate((a: HTMLElement) => a.click());
+  await expect(page).toHaveURL("/admin/system/roleManage");
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before);
+});
+
+test.describe("public site", () => {
+  test("answers each public route with its own localized shell", async ({
+    page,
+  }) => {
+    await page.goto("/tagList");
+    await expect(
+      page.getByRole("heading", { name: "问答标签", level: 1 }),
+    ).toBeVisible();
+    await page
+      .getByRole("navigation")
+      .getByRole("link", { name: "精选回答" })
+      .click();
+    await expect(page).toHaveURL("/choicenessCommon");
+    await expect(
+      page.getByRole("heading", { name: "精选回答", level: 1 }),
+    ).toBeVisible();
+    await page.getByLabel("语言").selectOption("en-US");
+    await expect(
+      page.getByRole("heading", { name: "Recommended answers", level: 1 }),
+    ).toBeVisible();
+    await page.goto("/ask");
+    await expect(
+      page.getByRole("heading", { name: "Q&A community", level: 1 }),
+    ).toBeVisible();
+    await page.goto("/topicDetail?id=1");
+    await expect(
+      page.getByRole("heading", { name: "Question detail", level: 1 }),
+    ).toBeVisible();
+  });
+});

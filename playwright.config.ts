@@ -1,0 +1,54 @@
+import { defineConfig } from "@playwright/test";
+
+/**
+ * Playwright runs against the built app served by the real server. `scripts/e2e.mjs`
+ * builds, starts the server on a free port with a fresh store and sets E2E_BASE_URL;
+ * pointing E2E_BASE_URL at an already running server works too.
+ * Only Debian's chromium is used: a browser is never downloaded.
+ */
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const isCI = Boolean(process.env.CI);
+const launchOptions = {
+  executablePath: CHROMIUM_PATH,
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
+export default defineConfig({
+  testDir: "./e2e",
+  testMatch: /.*\.spec\.ts$/,
+  fullyParallel: false,
+  forbidOnly: isCI,
+  retries: isCI ? 1 : 0,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: isCI ? [["list"], ["html", { open: "never" }]] : "list",
+  outputDir: "test-results",
+  use: {
+    baseURL: process.env.E2E_BASE_URL ?? "http://127.0.0.1:8080",
+    locale: "zh-CN",
+    trace: "on-first-retry",
+    screenshot: "only-on-failure",
+    launchOptions,
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        browserName: "chromium",
+        viewport: { width: 1280, height: 800 },
+        locale: "zh-CN",
+        launchOptions,
+      },
+    },
+  ],
+});

@@ -1,0 +1,222 @@
+#!/usr/bin/env node
+// Runs the Playwright suite against the built app served by the real server:
+// build when dist/ is missing or older than the sources, start the server on a free port
+// with a fresh store (a fresh PostgreSQL database when TEST_DATABASE_URL is set), run
+// `playwright test` (extra arguments are passed on), stop the server, exit with
+// Playwright's code. In CI a missing browser fails the run instead of skipping it.
+import { spawn, spawnSync } from "node:child_process";
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+} from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { randomBytes } from "node:crypto";
+import { fileURLToPath } from "node:url";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const isCI = ["1", "true"].includes(String(process.env.CI ?? "").toLowerCase());
+const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const adminLogin = process.env.E2E_ADMIN_LOGIN ?? "e2e-admin";
+const adminPassword =
+  process.env.E2E_ADMIN_PASSWORD ??
+  `E2e-${randomBytes(9).toString("base64url")}`;
+const serverEntry = join(root, "dist/server/main.js");
+const webEntry = join(root, "dist/web/index.html");
+
+function log(message) {
+  console.log(`[e2e] ${message}`);
+}
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === "node_modules" || entry.startsWith(".")) continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+function buildIsStale() {
+  if (!existsSync(serverEntry) || !existsSync(webEntry)) return true;
+  const built = Math.min(
+    statSync(serverEntry).mtimeMs,
+    statSync(webEntry).mtimeMs,
+  );
+  const sources = [
+    "src",
+    "public-site",
+    "common",
+    "server",
+    "fixtures",
+    "index.html",
+    "vite.config.ts",
+    "package-lock.json",
+    "tsconfig.json",
+  ];
+  return sources.some((source) => newestMtime(join(root, source)) > built);
+}
+
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl, server, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null)
+      throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      const response = await fetch(`${baseUrl}/tjc/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server not healthy after ${timeoutMs} ms`);
+}
+
+async function createTestDatabase(adminUrl) {
+  const { default: pg } = await import("pg");
+  const name = `lampstand_e2e_${randomBytes(6).toString("hex")}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
+
+function stopServer(server) {
+  return new Promise((resolveStop) => {
+    if (server.exitCode !== null || server.signalCode !== null)
+      return resolveStop();
+    const killTimer = setTimeout(() => server.kill("SIGKILL"), 10_000);
+    server.once("exit", () => {
+      clearTimeout(killTimer);
+      resolveStop();
+    });
+    server.kill("SIGTERM");
+  });
+}
+
+async function main() {
+  if (!existsSync(chromiumPath)) {
+    const message = `no browser at ${chromiumPath} (apt-get install -y chromium fonts-wqy-microhei)`;
+    if (isCI) {
+      console.error(`[e2e] FAIL: ${message}`);
+      return 1;
+    }
+    log(`SKIPPED: ${message}`);
+    return 0;
+  }
+
+  if (process.env.E2E_SKIP_BUILD !== "1" && buildIsStale()) {
+    log("dist/ is missing or older than the sources: npm run build");
+    const build = spawnSync("npm", ["run", "build"], {
+      cwd: root,
+      stdio: "inherit",
+    });
+    if (build.status !== 0) return build.status ?? 1;
+  }
+
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), "lampstand-e2e-"));
+  let database = null;
+  const serverEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    ADMIN_LOGIN: adminLogin,
+    ADMIN_PASSWORD: adminPassword,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+    NODE_ENV: "production",
+  };
+  delete serverEnv.DATABASE_URL;
+  if (process.env.TEST_DATABASE_URL) {
+    database = await createTestDatabase(process.env.TEST_DATABASE_URL);
+    serverEnv.DATABASE_URL = database.url;
+    log(`store: PostgreSQL ${new URL(database.url).pathname.slice(1)}`);
+  } else {
+    log("store: SQLite");
+  }
+
+  const server = spawn(process.execPath, [serverEntry], {
+    cwd: root,
+    env: serverEnv,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  let exitCode = 1;
+  try {
+    await waitForHealth(baseUrl, server, 60_000);
+    log(`server ready at ${baseUrl}`);
+    const playwright = spawnSync(
+      join(root, "node_modules/.bin/playwright"),
+      ["test", ...process.argv.slice(2)],
+      {
+        cwd: root,
+        stdio: "inherit",
+        env: {
+          ...process.env,
+          E2E_BASE_URL: baseUrl,
+          E2E_ADMIN_LOGIN: adminLogin,
+          E2E_ADMIN_PASSWORD: adminPassword,
+          CHROMIUM_PATH: chromiumPath,
+        },
+      },
+    );
+    exitCode = playwright.status ?? 1;
+  } catch (error) {
+    console.error(`[e2e] ${error instanceof Error ? error.message : error}`);
+    exitCode = 1;
+  } finally {
+    await stopServer(server);
+    if (database)
+      await database
+        .drop()
+        .catch((e) => console.error("[e2e] drop failed:", e));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return exitCode;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,71 @@
+import { Admin, CustomRoutes, Resource, localStorageStore } from "react-admin";
+import { BrowserRouter, Route } from "react-router-dom";
+import { authProvider } from "./providers/authProvider";
+import { dataProvider } from "./providers/dataProvider";
+import { i18nProvider } from "./providers/i18nProvider";
+import { getCurrentLanguage } from "./i18n/language";
+import { AccessDenied } from "./layout/AccessDenied";
+import { AppTitle } from "./layout/AppTitle";
+import { AdminHome } from "./layout/AdminHome";
+import { Layout } from "./layout/Layout";
+import { LoginPage } from "./layout/LoginPage";
+import { NotFound } from "./layout/NotFound";
+import { AppNotification } from "./layout/NoticeBridge";
+import { PlaceholderPage } from "./layout/PlaceholderPage";
+import { RouterBridge, ScrollMemory } from "./layout/RouterBridge";
+import { PLACEHOLDER_PAGES } from "./layout/adminPages";
+import { darkTheme, lightTheme } from "./layout/theme";
+import { EditorTestPage, TreeTestPage, UbTestPage } from "./pages/TestPages";
+import tags from "./resources/tags";
+
+// react-admin keeps its own copy of the locale; start it from aid-language (the spec's key).
+const store = localStorageStore("1", "lampstand");
+store.setItem("locale", getCurrentLanguage());
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <RouterBridge />
+      <ScrollMemory />
+      <Admin
+        title={<AppTitle />}
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        store={store}
+        layout={Layout}
+        loginPage={LoginPage}
+        catchAll={NotFound}
+        accessDenied={AccessDenied}
+        notification={AppNotification}
+        theme={lightTheme}
+        darkTheme={darkTheme}
+        disableTelemetry
+      >
+        <CustomRoutes noLayout>
+          <Route path="/" element={<LoginPage />} />
+          <Route path="/test/test" element={<EditorTestPage />} />
+          <Route path="/test/tree" element={<TreeTestPage />} />
+          {[1, 2, 3, 4].map((n) => (
+            <Route
+              key={n}
+              path={`/ubTest${n}`}
+              element={<UbTestPage n={n} />}
+            />
+          ))}
+        </CustomRoutes>
+        <CustomRoutes>
+          <Route path="/admin" element={<AdminHome />} />
+          {PLACEHOLDER_PAGES.map(({ path }) => (
+            <Route
+              key={path}
+              path={`/admin/${path}`}
+              element={<PlaceholderPage path={path} />}
+            />
+          ))}
+        </CustomRoutes>
+        <Resource name="admin/tagManage" {...tags} />
+      </Admin>
+    </BrowserRouter>
+  );
+}

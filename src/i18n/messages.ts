@@ -1,0 +1,27 @@
+import type { TranslationMessages } from "ra-core";
+import englishMessages from "ra-language-english";
+import type { Language } from "../../common/codes";
+import { editorMessages } from "../editor/messages";
+import { referenceMessages } from "../reference/messages";
+import { appMessages } from "./appMessages";
+import { deepMerge } from "./deepMerge";
+import { raChineseMessages } from "./raChinese";
+import { tiptapMessages } from "./tiptap";
+
+/** The whole catalogue: react-admin's, the editor toolbar's, ours and each feature folder's. */
+export const catalogue: Record<Language, TranslationMessages> = {
+  "zh-CN": deepMerge(
+    raChineseMessages as Record<string, unknown>,
+    tiptapMessages["zh-CN"],
+    appMessages["zh-CN"],
+    editorMessages["zh-CN"],
+    referenceMessages["zh-CN"],
+  ) as TranslationMessages,
+  "en-US": deepMerge(
+    englishMessages as Record<string, unknown>,
+    tiptapMessages["en-US"],
+    appMessages["en-US"],
+    editorMessages["en-US"],
+    referenceMessages["en-US"],
+  ) as TranslationMessages,
+};

@@ -1,0 +1,57 @@
+import Box from "@mui/material/Box";
+import Card from "@mui/material/Card";
+import CardActionArea from "@mui/material/CardActionArea";
+import CardContent from "@mui/material/CardContent";
+import Grid from "@mui/material/Grid";
+import Typography from "@mui/material/Typography";
+import { Link } from "react-router-dom";
+import { Title, useGetIdentity, useTranslate } from "react-admin";
+import { ADMIN_PAGES, MENU_GROUPS, pageNameKey } from "./adminPages";
+
+/** /admin: the back office home, with every page grouped as in the menu. */
+export function AdminHome() {
+  const translate = useTranslate();
+  const { identity } = useGetIdentity();
+  return (
+    <Box sx={{ py: 2 }}>
+      <Title title={translate("app.home.title")} />
+      <Typography variant="h5" component="h1" gutterBottom>
+        {translate("app.home.welcome", { name: identity?.fullName ?? "" })}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {translate("app.home.intro")}
+      </Typography>
+      {MENU_GROUPS.map((group) => (
+        <Box key={group} component="section" sx={{ mb: 3 }}>
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+            {translate(`app.menu.${group}`)}
+          </Typography>
+          <Grid container spacing={1.5}>
+            {ADMIN_PAGES.filter((page) => page.group === group).map(
+              ({ path, icon: Icon }) => (
+                <Grid key={path} size={{ xs: 6, sm: 4, md: 3, lg: 2 }}>
+                  <Card variant="outlined" sx={{ height: "100%" }}>
+                    <CardActionArea
+                      component={Link}
+                      to={`/admin/${path}`}
+                      sx={{ height: "100%" }}
+                    >
+                      <CardContent
+                        sx={{ display: "flex", alignItems: "center", gap: 1 }}
+                      >
+                        <Icon />
+                        <Typography variant="body2">
+                          {translate(pageNameKey(path))}
+                        </Typography>
+                      </CardContent>
+                    </CardActionArea>
+                  </Card>
+                </Grid>
+              ),
+            )}
+          </Grid>
+        </Box>
+      ))}
+    </Box>
+  );
+}

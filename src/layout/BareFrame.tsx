@@ -1,0 +1,54 @@
+import type { ReactNode } from "react";
+import AppBar from "@mui/material/AppBar";
+import Box from "@mui/material/Box";
+import Toolbar from "@mui/material/Toolbar";
+import Typography from "@mui/material/Typography";
+import { Link } from "react-router-dom";
+import {
+  LocalesMenuButton,
+  ToggleThemeButton,
+  useTranslate,
+} from "react-admin";
+import { ShellChrome } from "./ShellChrome";
+
+/**
+ * The frame of pages outside the back office's layout (login, test pages, the fallback
+ * page): a slim bar with the language and theme switches, and the root view's fixtures.
+ */
+export function BareFrame({ children }: { children: ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <Box
+      sx={{
+        minHeight: "100vh",
+        display: "flex",
+        flexDirection: "column",
+        bgcolor: "background.default",
+      }}
+    >
+      <AppBar position="static" color="primary" enableColorOnDark>
+        <Toolbar variant="dense" sx={{ gap: 1 }}>
+          <Typography
+            variant="h6"
+            component={Link}
+            to="/"
+            sx={{
+              flex: 1,
+              color: "inherit",
+              textDecoration: "none",
+              fontSize: "1.1rem",
+            }}
+          >
+            {translate("app.title")}
+          </Typography>
+          <LocalesMenuButton />
+          <ToggleThemeButton />
+        </Toolbar>
+      </AppBar>
+      <Box component="main" id="main-content" sx={{ flex: 1 }}>
+        {children}
+      </Box>
+      <ShellChrome />
+    </Box>
+  );
+}

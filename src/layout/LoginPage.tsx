@@ -1,0 +1,135 @@
+import { useEffect, useState, type FormEvent } from "react";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import CircularProgress from "@mui/material/CircularProgress";
+import Link from "@mui/material/Link";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { useNavigate, useSearchParams } from "react-router-dom";
+import { useLogin, useTranslate } from "react-admin";
+import { getStoredUser, hasSession } from "../http/session";
+import { safeToPath } from "../http/sessionExpiry";
+import { BareFrame } from "./BareFrame";
+import { preloadWhenIdle } from "./preload";
+
+/**
+ * `/` and `/login`. After login the user lands on `toPath` (the page the guard or an
+ * expired session sent them away from), or on the admin home.
+ */
+export function LoginPage() {
+  const translate = useTranslate();
+  const login = useLogin();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const toPath = safeToPath(searchParams.get("toPath"));
+  const [loginName, setLoginName] = useState(
+    () => getStoredUser()?.loginName ?? "",
+  );
+  const [password, setPassword] = useState("");
+  const [submitting, setSubmitting] = useState(false);
+  const returning = Boolean(getStoredUser()?.loginName);
+
+  useEffect(() => {
+    if (hasSession()) navigate(toPath, { replace: true });
+  }, [navigate, toPath]);
+
+  useEffect(() => preloadWhenIdle(), []);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    setSubmitting(true);
+    login({ loginName, password }, toPath)
+      .catch(() => {
+        // The /tjc client has shown the server's message (wrong name or password, locked).
+        setPassword("");
+      })
+      .finally(() => setSubmitting(false));
+  };
+
+  return (
+    <BareFrame>
+      <Box
+        sx={{
+          display: "flex",
+          justifyContent: "center",
+          alignItems: { xs: "flex-start", sm: "center" },
+          minHeight: { sm: "calc(100vh - 48px)" },
+          p: 2,
+        }}
+      >
+        <Card sx={{ width: "100%", maxWidth: 400 }} elevation={3}>
+          <CardContent
+            component="form"
+            onSubmit={submit}
+            noValidate={false}
+            sx={{ p: 3 }}
+          >
+            <Typography variant="h5" component="h1" gutterBottom>
+              {translate(
+                returning ? "app.login.welcome_back" : "app.login.welcome",
+              )}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+              {translate("app.login.subtitle")}
+            </Typography>
+            <TextField
+              name="loginName"
+              label={translate("app.login.login_name")}
+              value={loginName}
+              onChange={(event) => setLoginName(event.target.value)}
+              autoComplete="username"
+              autoFocus={!returning}
+              required
+              fullWidth
+              margin="normal"
+              variant="outlined"
+              size="medium"
+            />
+            <TextField
+              name="password"
+              type="password"
+              label={translate("app.login.password")}
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              autoComplete="current-password"
+              autoFocus={returning}
+              required
+              fullWidth
+              margin="normal"
+              variant="outlined"
+              size="medium"
+            />
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              fullWidth
+              disabled={submitting}
+              sx={{ mt: 2 }}
+              startIcon={
+                submitting ? (
+                  <CircularProgress size={18} color="inherit" />
+                ) : null
+              }
+            >
+              {translate(
+                submitting ? "app.login.submitting" : "app.login.submit",
+              )}
+            </Button>
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              sx={{ mt: 2, textAlign: "center" }}
+            >
+              {translate("app.login.no_account")}{" "}
+              <Link href="/ask">{translate("app.login.sign_up")}</Link>
+            </Typography>
+          </CardContent>
+        </Card>
+      </Box>
+    </BareFrame>
+  );
+}

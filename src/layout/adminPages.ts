@@ -1,0 +1,110 @@
+import type { ComponentType } from "react";
+import SecurityIcon from "@mui/icons-material/Security";
+import SettingsIcon from "@mui/icons-material/Settings";
+import PeopleIcon from "@mui/icons-material/People";
+import BadgeIcon from "@mui/icons-material/Badge";
+import ScheduleIcon from "@mui/icons-material/Schedule";
+import HistoryIcon from "@mui/icons-material/History";
+import WebIcon from "@mui/icons-material/Web";
+import InsightsIcon from "@mui/icons-material/Insights";
+import BugReportIcon from "@mui/icons-material/TravelExplore";
+import RecordVoiceOverIcon from "@mui/icons-material/RecordVoiceOver";
+import MicIcon from "@mui/icons-material/Mic";
+import ArticleIcon from "@mui/icons-material/Article";
+import EditNoteIcon from "@mui/icons-material/EditNote";
+import AudiotrackIcon from "@mui/icons-material/Audiotrack";
+import LocalOfferIcon from "@mui/icons-material/LocalOffer";
+import TuneIcon from "@mui/icons-material/Tune";
+import LiveTvIcon from "@mui/icons-material/LiveTv";
+import CampaignIcon from "@mui/icons-material/Campaign";
+import VideoLibraryIcon from "@mui/icons-material/VideoLibrary";
+import GroupsIcon from "@mui/icons-material/Groups";
+import CellTowerIcon from "@mui/icons-material/CellTower";
+import OndemandVideoIcon from "@mui/icons-material/OndemandVideo";
+import DescriptionIcon from "@mui/icons-material/Description";
+import ForumIcon from "@mui/icons-material/Forum";
+import QuestionAnswerIcon from "@mui/icons-material/QuestionAnswer";
+import SettingsSuggestIcon from "@mui/icons-material/SettingsSuggest";
+import SellIcon from "@mui/icons-material/Sell";
+import HelpCenterIcon from "@mui/icons-material/HelpCenter";
+import TopicIcon from "@mui/icons-material/Topic";
+import StarIcon from "@mui/icons-material/Star";
+import LabelIcon from "@mui/icons-material/Label";
+import ReportIcon from "@mui/icons-material/Report";
+import VolumeOffIcon from "@mui/icons-material/VolumeOff";
+
+export type MenuGroup = "system" | "content" | "live" | "qa";
+
+export const MENU_GROUPS: readonly MenuGroup[] = [
+  "system",
+  "content",
+  "live",
+  "qa",
+];
+
+export interface AdminPage {
+  /** The spec's child path under /admin; also the key of its name (app.page_names.<path>). */
+  path: string;
+  group: MenuGroup;
+  icon: ComponentType;
+  /** Set when the page is a react-admin resource rather than a placeholder. */
+  resource?: string;
+  /** Permission needed to see it in the menu. */
+  permission?: string;
+}
+
+/** Every admin page of spec section 2, in menu order. */
+export const ADMIN_PAGES: readonly AdminPage[] = [
+  { path: "system/userManage", group: "system", icon: PeopleIcon },
+  { path: "system/roleManage", group: "system", icon: BadgeIcon },
+  { path: "system/permission/resource", group: "system", icon: SecurityIcon },
+  { path: "system/configManage", group: "system", icon: SettingsIcon },
+  { path: "system/jobManage", group: "system", icon: ScheduleIcon },
+  { path: "system/joblogManage", group: "system", icon: HistoryIcon },
+  { path: "system/resourcePageManage", group: "system", icon: WebIcon },
+  { path: "system/userBehaviorStat", group: "system", icon: InsightsIcon },
+
+  { path: "sermonManage", group: "content", icon: RecordVoiceOverIcon },
+  { path: "mySermonManage", group: "content", icon: MicIcon },
+  { path: "articleManage", group: "content", icon: ArticleIcon },
+  { path: "articleEdit", group: "content", icon: EditNoteIcon },
+  { path: "audioManage", group: "content", icon: AudiotrackIcon },
+  { path: "videoManage", group: "content", icon: VideoLibraryIcon },
+  { path: "docManage", group: "content", icon: DescriptionIcon },
+  { path: "discipleManage", group: "content", icon: GroupsIcon },
+  {
+    path: "tagManage",
+    group: "content",
+    icon: LocalOfferIcon,
+    resource: "admin/tagManage",
+    permission: "tag:read",
+  },
+  { path: "spiderManage", group: "content", icon: BugReportIcon },
+  { path: "configManage", group: "content", icon: TuneIcon },
+
+  { path: "configLive", group: "live", icon: LiveTvIcon },
+  { path: "configLiveNotice", group: "live", icon: CampaignIcon },
+  { path: "channelManage", group: "live", icon: CellTowerIcon },
+  { path: "liveVideoManage", group: "live", icon: OndemandVideoIcon },
+
+  { path: "askManage", group: "qa", icon: ForumIcon },
+  { path: "topicDetailManage", group: "qa", icon: TopicIcon },
+  { path: "askConfig", group: "qa", icon: SettingsSuggestIcon },
+  { path: "askTagManage", group: "qa", icon: SellIcon },
+  { path: "askComplaintManage", group: "qa", icon: ReportIcon },
+  { path: "askKeepSilenceManage", group: "qa", icon: VolumeOffIcon },
+  { path: "ask", group: "qa", icon: QuestionAnswerIcon },
+  { path: "topicDetail", group: "qa", icon: HelpCenterIcon },
+  { path: "choicenessCommon", group: "qa", icon: StarIcon },
+  { path: "tagList", group: "qa", icon: LabelIcon },
+];
+
+export const PLACEHOLDER_PAGES = ADMIN_PAGES.filter((page) => !page.resource);
+
+export function pageNameKey(path: string): string {
+  return `app.page_names.${path}`;
+}
+
+export function isAdminPath(pathname: string): boolean {
+  return pathname === "/admin" || pathname.startsWith("/admin/");
+}

@@ -1,0 +1,55 @@
+/**
+ * How each react-admin resource maps onto the /tjc API: its path, the fields a write may
+ * send, and the permission each action needs (`module:action`, DESIGN.md section 5).
+ */
+export interface ApiResource {
+  /** Path under the main service, e.g. "tags" for /tjc/tags. */
+  apiPath: string;
+  /** Fields create and update send; the rest of a record (id, timestamps) stays home. */
+  writableFields: readonly string[];
+  /** The permission module: actions map to `<module>:read|create|update|delete|export`. */
+  permissionModule: string;
+}
+
+export const API_RESOURCES: Record<string, ApiResource> = {
+  "admin/tagManage": {
+    apiPath: "tags",
+    writableFields: ["name", "nameEn", "sortOrder"],
+    permissionModule: "tag",
+  },
+};
+
+const ACTION_TO_PERMISSION: Record<string, string> = {
+  list: "read",
+  show: "read",
+  read: "read",
+  create: "create",
+  clone: "create",
+  edit: "update",
+  update: "update",
+  delete: "delete",
+  export: "export",
+};
+
+export function apiResourceFor(resource: string): ApiResource {
+  const entry = API_RESOURCES[resource];
+  if (!entry)
+    throw new Error(`unknown resource "${resource}": add it to API_RESOURCES`);
+  return entry;
+}
+
+/** The permission code an action on a resource needs, or null when none is declared. */
+export function permissionFor(
+  resource: string | undefined,
+  action: string,
+): string | null {
+  if (!resource) return null;
+  const entry = API_RESOURCES[resource];
+  if (!entry) return null;
+  const verb = ACTION_TO_PERMISSION[action];
+  return verb ? `${entry.permissionModule}:${verb}` : null;
+}
+
+export function hasPermission(permissions: unknown, code: string): boolean {
+  return Array.isArray(permissions) && permissions.includes(code);
+}

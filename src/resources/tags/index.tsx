@@ -1,0 +1,28 @@
+import LocalOfferIcon from "@mui/icons-material/LocalOffer";
+import { LazyPage, lazyChunk } from "../../layout/chunks";
+import { registerPreload } from "../../layout/preload";
+
+// The screens load on first visit: they carry the form machinery and the shared zod
+// schema, which the first screen (login) does not need.
+const TagList = lazyChunk("tag-list", () =>
+  import("./TagList").then((m) => ({ default: m.TagList })),
+);
+const TagCreate = lazyChunk("tag-create", () =>
+  import("./TagCreate").then((m) => ({ default: m.TagCreate })),
+);
+const TagEdit = lazyChunk("tag-edit", () =>
+  import("./TagEdit").then((m) => ({ default: m.TagEdit })),
+);
+
+registerPreload(() =>
+  Promise.all([TagList.preload(), TagEdit.preload(), TagCreate.preload()]),
+);
+
+/** The tags resource, at /admin/tagManage. */
+export default {
+  list: () => <LazyPage component={TagList} />,
+  create: () => <LazyPage component={TagCreate} />,
+  edit: () => <LazyPage component={TagEdit} />,
+  icon: LocalOfferIcon,
+  recordRepresentation: "name",
+};
