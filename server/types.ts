@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import type { Config } from "./config.js";
 import type { Store } from "./db/store.js";
 import type { SessionStore, SessionUser } from "./services/session-store.js";
+import type { PermissionCache } from "./services/permissions.js";
 import type { Language } from "../common/codes.js";
 
 /**
@@ -23,6 +24,7 @@ declare module "fastify" {
     config: Config;
     store: Store;
     sessions: SessionStore;
+    permissions: PermissionCache;
   }
   interface FastifyRequest {
     session: AuthSession | null;

@@ -52,7 +52,7 @@ function openSqlite(dataDir: string): Store {
   database.pragma("foreign_keys = ON");
   database.pragma("busy_timeout = 5000");
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database }),
+    dialect: new SqliteDialect({ database: withStatementCache(database) }),
     plugins: [new CamelCasePlugin()],
   });
   return {
@@ -62,6 +62,34 @@ function openSqlite(dataDir: string): Store {
     async close() {
       await db.destroy();
       lock.release();
+    },
+  };
+}
+
+/** How many prepared SQLite statements are kept for reuse. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew; preparing is a measurable share of a request's CPU.
+ * This keeps the most recently used statements by SQL text and reuses them. (We never
+ * stream results, so a statement is never busy when it is reused.)
+ */
+function withStatementCache(database: SQLite.Database) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(sqlText: string) {
+      let statement = statements.get(sqlText);
+      if (statement) {
+        statements.delete(sqlText); // re-inserted below: most recently used last
+      } else {
+        statement = database.prepare(sqlText);
+        if (statements.size >= STATEMENT_CACHE_SIZE) {
+          statements.delete(statements.keys().next().value!);
+        }
+      }
+      statements.set(sqlText, statement);
+      return statement;
     },
   };
 }

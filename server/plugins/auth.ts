@@ -3,7 +3,7 @@ import type { FastifyRequest, RouteOptions } from "fastify";
 import { Code } from "../../common/codes.js";
 import { ApiError } from "../http/errors.js";
 import { SessionStore } from "../services/session-store.js";
-import { permissionsOfUser } from "../services/permissions.js";
+import { PermissionCache } from "../services/permissions.js";
 import type { AuthSession } from "../types.js";
 
 /** Routes under this prefix must each declare a permission. */
@@ -47,6 +47,7 @@ function requirePermission(session: AuthSession, code: string): void {
 export const authPlugin = fp(
   async (app) => {
     app.decorate("sessions", new SessionStore(app.store));
+    app.decorate("permissions", new PermissionCache(app.store));
     app.decorateRequest("session", null);
 
     app.addHook("onRoute", (route: RouteOptions) => {
@@ -66,7 +67,7 @@ export const authPlugin = fp(
       const permission = request.routeOptions.config?.permission;
       if (permission === undefined || permission === "public") return;
       const session = await loadSession(app.sessions, request, (userId) =>
-        permissionsOfUser(app.store, userId),
+        app.permissions.of(userId),
       );
       if (!session) throw new ApiError(Code.SESSION_EXPIRED);
       if (session.renewedToken)

@@ -28,6 +28,15 @@ export interface ParsedListQuery<F> {
   filter: F;
 }
 
+const sortSchema = z.tuple([
+  z.string(),
+  z.enum(["ASC", "DESC", "asc", "desc"]),
+]);
+const rangeSchema = z.tuple([
+  z.number().int().min(0).max(1e9),
+  z.number().int().min(0).max(1e9),
+]);
+
 function parseJson(text: string, field: string, language: Language): unknown {
   try {
     return JSON.parse(text);
@@ -46,9 +55,7 @@ export function parseSort(
 ): ParsedListQuery<unknown>["sort"] {
   const value =
     text === undefined ? fallback : parseJson(text, "sort", language);
-  const parsed = z
-    .tuple([z.string(), z.enum(["ASC", "DESC", "asc", "desc"])])
-    .safeParse(value);
+  const parsed = sortSchema.safeParse(value);
   if (!parsed.success)
     throw validationError({ sort: localizeText("invalid sort", language) });
   const [field, order] = parsed.data;
@@ -64,9 +71,7 @@ export function parseRange(
 ): { offset: number; limit: number } {
   if (text === undefined) return { offset: 0, limit: MAX_PAGE_SIZE };
   const value = parseJson(text, "range", language);
-  const parsed = z
-    .tuple([z.number().int().min(0).max(1e9), z.number().int().min(0).max(1e9)])
-    .safeParse(value);
+  const parsed = rangeSchema.safeParse(value);
   if (!parsed.success || parsed.data[1] < parsed.data[0]) {
     throw validationError({ range: localizeText("invalid range", language) });
   }
