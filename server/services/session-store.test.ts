@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { SESSION_ABSOLUTE_LIFETIME_MS } from "../../common/constants.js";
 import { buildTestApp, type TestApp } from "../test/helper.js";
-import { SessionStore } from "./session-store.js";
+import { SESSION_CACHE_MS, SessionStore } from "./session-store.js";
 
 let t: TestApp;
 let userId: number;
@@ -61,4 +61,23 @@ test("two requests renewing at once: one wins, the other keeps the old token in 
   expect(renewed).toHaveLength(1);
   expect(await sessions.resolve(renewed[0]!)).not.toBeNull();
   expect(await sessions.resolve(token)).not.toBeNull();
+});
+
+test("a session is remembered briefly: another instance's revocation shows within SESSION_CACHE_MS", async () => {
+  let now = Date.now();
+  const thisInstance = new SessionStore(t.app.store, () => now);
+  const otherInstance = new SessionStore(t.app.store, () => now);
+  const { token, sessionId } = await thisInstance.create(userId, {});
+  expect(await thisInstance.resolve(token)).not.toBeNull();
+  await otherInstance.revoke(sessionId);
+  now += SESSION_CACHE_MS;
+  expect(await thisInstance.resolve(token)).toBeNull();
+});
+
+test("a revocation on the same instance applies at once", async () => {
+  const sessions = new SessionStore(t.app.store);
+  const { token, sessionId } = await sessions.create(userId, {});
+  expect(await sessions.resolve(token)).not.toBeNull();
+  await sessions.revoke(sessionId);
+  expect(await sessions.resolve(token)).toBeNull();
 });

@@ -21,11 +21,41 @@ export interface ResolvedSession {
   renewedToken?: string;
 }
 
+/**
+ * A session read from the store is reused for this long, so a request costs no query.
+ * Logout and revocation on this instance take effect at once; another instance (several
+ * behind a load balancer) sees them within this time.
+ */
+export const SESSION_CACHE_MS = 5000;
+const SESSION_CACHE_ENTRIES = 10_000;
+
+interface SessionRow {
+  sessionId: number;
+  tokenHash: string;
+  previousValidUntil: string | null;
+  lastSeenAt: string;
+  renewedAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+  userId: number;
+  userName: string;
+  loginName: string;
+  status: string;
+}
+
+interface CachedSession {
+  row: SessionRow;
+  viaPreviousToken: boolean;
+  readAt: number;
+}
+
 /** Sliding idle time is written at most this often, so reads don't each cost a write. */
 const LAST_SEEN_WRITE_INTERVAL_MS = 60 * 1000;
 
 /** Sessions live in the database, so any instance behind a load balancer can serve them. */
 export class SessionStore {
+  private readonly cache = new Map<string, CachedSession>();
+
   constructor(
     private readonly store: Store,
     private readonly clock: () => number = () => Date.now(),
@@ -58,37 +88,22 @@ export class SessionStore {
   async resolve(token: string): Promise<ResolvedSession | null> {
     const now = this.clock();
     const tokenHash = hashToken(token);
-    const base = this.store.db
-      .selectFrom("sessions")
-      .innerJoin("users", "users.id", "sessions.userId")
-      .select([
-        "sessions.id as sessionId",
-        "sessions.tokenHash",
-        "sessions.previousValidUntil",
-        "sessions.lastSeenAt",
-        "sessions.renewedAt",
-        "sessions.expiresAt",
-        "sessions.revokedAt",
-        "users.id as userId",
-        "users.userName",
-        "users.loginName",
-        "users.status",
-      ]);
-    let row = await base
-      .where("sessions.tokenHash", "=", tokenHash)
-      .executeTakeFirst();
-    let viaPreviousToken = false;
-    if (!row) {
-      row = await base
-        .where("sessions.previousTokenHash", "=", tokenHash)
-        .executeTakeFirst();
-      if (
-        !row ||
-        !row.previousValidUntil ||
-        row.previousValidUntil <= nowIso(now)
-      )
+    let cached = this.cache.get(tokenHash);
+    if (!cached || now - cached.readAt >= SESSION_CACHE_MS) {
+      const found = await this.read(tokenHash);
+      if (!found) {
+        this.cache.delete(tokenHash);
         return null;
-      viaPreviousToken = true;
+      }
+      cached = { ...found, readAt: now };
+      this.remember(tokenHash, cached);
+    }
+    const { row, viaPreviousToken } = cached;
+    if (
+      viaPreviousToken &&
+      (!row.previousValidUntil || row.previousValidUntil <= nowIso(now))
+    ) {
+      return null;
     }
     if (row.revokedAt || row.status !== "active") return null;
     if (row.expiresAt <= nowIso(now)) return null;
@@ -107,6 +122,7 @@ export class SessionStore {
       !viaPreviousToken &&
       Date.parse(row.renewedAt) + SESSION_RENEW_AFTER_MS <= now
     ) {
+      this.cache.delete(tokenHash);
       session.renewedToken = await this.renew(
         row.sessionId,
         row.tokenHash,
@@ -116,6 +132,7 @@ export class SessionStore {
       Date.parse(row.lastSeenAt) + LAST_SEEN_WRITE_INTERVAL_MS <=
       now
     ) {
+      this.cache.delete(tokenHash);
       await this.store.db
         .updateTable("sessions")
         .set({ lastSeenAt: nowIso(now) })
@@ -123,6 +140,54 @@ export class SessionStore {
         .execute();
     }
     return session;
+  }
+
+  /** Reads a session by its current token, or by its previous one (grace period). */
+  private async read(
+    tokenHash: string,
+  ): Promise<{ row: SessionRow; viaPreviousToken: boolean } | undefined> {
+    const base = this.store.db
+      .selectFrom("sessions")
+      .innerJoin("users", "users.id", "sessions.userId")
+      .select([
+        "sessions.id as sessionId",
+        "sessions.tokenHash",
+        "sessions.previousValidUntil",
+        "sessions.lastSeenAt",
+        "sessions.renewedAt",
+        "sessions.expiresAt",
+        "sessions.revokedAt",
+        "users.id as userId",
+        "users.userName",
+        "users.loginName",
+        "users.status",
+      ]);
+    const current = await base
+      .where("sessions.tokenHash", "=", tokenHash)
+      .executeTakeFirst();
+    if (current) return { row: current, viaPreviousToken: false };
+    const previous = await base
+      .where("sessions.previousTokenHash", "=", tokenHash)
+      .executeTakeFirst();
+    return previous ? { row: previous, viaPreviousToken: true } : undefined;
+  }
+
+  private remember(tokenHash: string, entry: CachedSession): void {
+    if (this.cache.size >= SESSION_CACHE_ENTRIES) this.cache.clear();
+    this.cache.set(tokenHash, entry);
+  }
+
+  /** Drops what this instance remembers of a user's sessions (status or roles changed). */
+  forgetUser(userId: number): void {
+    for (const [hash, entry] of this.cache) {
+      if (entry.row.userId === userId) this.cache.delete(hash);
+    }
+  }
+
+  private forgetSession(sessionId: number): void {
+    for (const [hash, entry] of this.cache) {
+      if (entry.row.sessionId === sessionId) this.cache.delete(hash);
+    }
   }
 
   /** Swaps in a fresh token; the old one keeps working for a short grace period. */
@@ -149,6 +214,7 @@ export class SessionStore {
   }
 
   async revoke(sessionId: number): Promise<void> {
+    this.forgetSession(sessionId);
     await this.store.db
       .updateTable("sessions")
       .set({ revokedAt: nowIso(this.clock()) })
@@ -158,6 +224,7 @@ export class SessionStore {
   }
 
   async revokeAllForUser(userId: number): Promise<void> {
+    this.forgetUser(userId);
     await this.store.db
       .updateTable("sessions")
       .set({ revokedAt: nowIso(this.clock()) })

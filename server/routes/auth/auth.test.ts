@@ -176,6 +176,8 @@ describe("POST /tjc/auth/logout", () => {
       .set({ status: "disabled" })
       .where("id", "=", me.data.user.userId)
       .execute();
+    // What user management does when it disables someone: this instance forgets at once.
+    t.app.sessions.forgetUser(me.data.user.userId);
     const response = await t.request({
       method: "POST",
       url: "/tjc/auth/logout",
