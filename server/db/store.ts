@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import pg from "pg";
+import type pg from "pg";
 import {
   CamelCasePlugin,
   Kysely,
@@ -30,9 +30,6 @@ export interface StoreOptions {
   /** PostgreSQL only: the schema to work in (created if missing). */
   databaseSchema?: string;
 }
-
-// PostgreSQL returns int8 (COUNT, bigserial) as strings; our counts fit in a JS number.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export async function openStore(options: StoreOptions): Promise<Store> {
   return options.databaseUrl
@@ -95,6 +92,10 @@ function withStatementCache(database: SQLite.Database) {
 }
 
 async function openPostgres(options: StoreOptions): Promise<Store> {
+  // Loaded only here: an embedded (SQLite) deployment never pays for the driver.
+  const { default: pg } = await import("pg");
+  // PostgreSQL returns int8 (COUNT, bigserial) as strings; our counts fit in a JS number.
+  pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
   const schema = options.databaseSchema;
   if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) {
     throw new Error(

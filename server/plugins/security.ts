@@ -1,9 +1,9 @@
 import fp from "fastify-plugin";
-import helmet from "@fastify/helmet";
 import cors from "@fastify/cors";
 import rateLimit from "@fastify/rate-limit";
 import { Code } from "../../common/codes.js";
 import { ApiError } from "../http/errors.js";
+import { securityHeaders } from "./security-headers.js";
 
 /** Video hosts the editor may embed. */
 const FRAME_SOURCES = [
@@ -30,7 +30,7 @@ export const securityPlugin = fp(
       })
       .filter((origin): origin is string => Boolean(origin));
 
-    await app.register(helmet, {
+    const headers = securityHeaders({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -52,6 +52,10 @@ export const securityPlugin = fp(
       // The apps load media from other hosts (sermon audio, embedded video).
       crossOriginEmbedderPolicy: false,
       crossOriginResourcePolicy: { policy: "same-site" },
+    });
+    app.addHook("onRequest", (_request, reply, done) => {
+      reply.headers(headers);
+      done();
     });
 
     await app.register(cors, {
