@@ -1,4 +1,10 @@
-import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
+import {
+  sql,
+  type Expression,
+  type Kysely,
+  type RawBuilder,
+  type SqlBool,
+} from "kysely";
 import type { StoreKind } from "./store.js";
 
 /**
@@ -124,4 +130,25 @@ function wordCondition(kind: StoreKind, spec: SearchSpec, word: string) {
     (c) => sql`${sql.raw(`${table}.${c}`)} ILIKE ${pattern} ESCAPE '\\'`,
   );
   return sql`(${sql.join(likes, sql` OR `)})`;
+}
+
+/**
+ * Counting the rows a keyword matches by looking each one up in the table costs as much
+ * as the page itself. When the keyword is the whole filter and every word is indexed
+ * (SQLite, 3+ characters), the FTS index alone gives the count, about 6× faster for a
+ * rare word (docs/performance.md). Answers undefined when the general count is needed.
+ */
+export function indexedKeywordCount(
+  kind: StoreKind,
+  spec: SearchSpec,
+  query: string,
+): RawBuilder<{ total: number }> | undefined {
+  const words = keywordWords(query);
+  if (kind !== "sqlite" || words.length === 0) return undefined;
+  if (words.some((word) => [...word].length < TRIGRAM)) return undefined;
+  const fts = sql.raw(`${spec.table}_fts`);
+  const match = words.map((word) => `"${word}"`).join(" AND ");
+  return sql<{
+    total: number;
+  }>`SELECT count(*) AS total FROM ${fts} WHERE ${fts} MATCH ${match}`;
 }

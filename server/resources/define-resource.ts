@@ -9,7 +9,11 @@ import { ok } from "../http/envelope.js";
 import { ApiError, notFound, validationError } from "../http/errors.js";
 import { localizeText } from "../http/validation-messages.js";
 import { isUniqueViolation, nowIso } from "../db/dialect.js";
-import { keywordCondition, type SearchSpec } from "../db/search.js";
+import {
+  indexedKeywordCount,
+  keywordCondition,
+  type SearchSpec,
+} from "../db/search.js";
 import type { StoreKind } from "../db/store.js";
 import {
   listQuerySchema,
@@ -194,6 +198,13 @@ export function defineResource<
         language,
       ) as Filter;
       const matching = selectMatching(filter);
+      const filtersInUse = Object.keys(filter).filter(
+        (key) => filter[key] !== undefined && filter[key] !== "",
+      );
+      const fastCount =
+        def.search && filtersInUse.length === 1 && filtersInUse[0] === "q"
+          ? indexedKeywordCount(kind(), def.search, String(filter.q))
+          : undefined;
       const [rows, count] = await Promise.all([
         matching
           .selectAll()
@@ -202,9 +213,11 @@ export function defineResource<
           .limit(limit)
           .offset(offset)
           .execute(),
-        matching
-          .select((eb) => eb.fn.countAll<number>().as("total"))
-          .executeTakeFirstOrThrow(),
+        fastCount
+          ? fastCount.execute(db()).then((result) => result.rows[0]!)
+          : matching
+              .select((eb) => eb.fn.countAll<number>().as("total"))
+              .executeTakeFirstOrThrow(),
       ]);
       return ok({
         list: (rows as Row[]).map(def.toRecord),

@@ -110,6 +110,26 @@ describe("GET /tjc/tags", () => {
     expect(await names('"')).toHaveLength(3); // nothing left to search for: everything
   });
 
+  test("counts keyword matches exactly, whichever way the count is taken", async () => {
+    for (let i = 0; i < 30; i += 1) {
+      await createTag({
+        name: `赞美诗-${i}`,
+        nameEn: i % 3 === 0 ? "Hymn of praise" : `Song ${i}`,
+      });
+    }
+    const cases: [string, number][] = [
+      ["赞美诗", 30], // one indexed word: counted on the index alone
+      ["hymn praise", 10], // several indexed words
+      ["赞美", 30], // a short word: the general count
+      ["praise 赞美诗-2", 3], // mixed: 赞美诗-21, -24, -27
+    ];
+    for (const [q, expected] of cases) {
+      const body = (await list({ filter: { q }, range: [0, 4] })).json();
+      expect(body.data.total, q).toBe(expected);
+      expect(body.data.list.length, q).toBe(Math.min(5, expected));
+    }
+  });
+
   test("rejects unknown sort and filter fields, bad JSON and oversized pages with 40000", async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ sort: ["passwordHash", "ASC"] }, "sort"],
