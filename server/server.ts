@@ -66,8 +66,9 @@ export async function buildServer(
     routerOptions: { maxParamLength: 200 },
     return503OnClosing: true,
   });
-  fastify.addHook("onSend", async (request, reply) => {
+  fastify.addHook("onRequest", (request, reply, done) => {
     reply.header("X-Request-Id", request.id);
+    done();
   });
   // fastify-plugin lifts app.ts's decorations (store, config, sessions) to the root.
   await fastify.register(fp(app, { name: "lampstand" }), {

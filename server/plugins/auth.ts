@@ -1,5 +1,10 @@
 import fp from "fastify-plugin";
-import type { FastifyRequest, RouteOptions } from "fastify";
+import type {
+  FastifyRequest,
+  onRequestHookHandler,
+  preHandlerHookHandler,
+  RouteOptions,
+} from "fastify";
 import { Code } from "../../common/codes.js";
 import { ApiError } from "../http/errors.js";
 import { SessionStore } from "../services/session-store.js";
@@ -34,6 +39,11 @@ async function loadSession(
   };
 }
 
+function asArray<T>(value: T | T[] | undefined): T[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
 function requirePermission(session: AuthSession, code: string): void {
   if (!session.permissions.includes(code)) throw new ApiError(Code.FORBIDDEN);
 }
@@ -50,22 +60,9 @@ export const authPlugin = fp(
     app.decorate("permissions", new PermissionCache(app.store));
     app.decorateRequest("session", null);
 
-    app.addHook("onRoute", (route: RouteOptions) => {
-      const url = route.url ?? "";
-      const isApi = url === API_PREFIX || url.startsWith(`${API_PREFIX}/`);
-      if (!isApi || url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`))
-        return;
-      if (route.config?.permission === undefined) {
-        throw new Error(
-          `Route ${String(route.method)} ${url} declares no permission: set config.permission ` +
-            `to a code, "authenticated" or "public".`,
-        );
-      }
-    });
-
-    app.addHook("onRequest", async (request, reply) => {
+    /** Reads the session and checks a fixed permission, before the body is read. */
+    const authenticate: onRequestHookHandler = async (request, reply) => {
       const permission = request.routeOptions.config?.permission;
-      if (permission === undefined || permission === "public") return;
       const session = await loadSession(app.sessions, request, (userId) =>
         app.permissions.of(userId),
       );
@@ -80,12 +77,39 @@ export const authPlugin = fp(
       if (typeof permission === "string" && permission !== "authenticated") {
         requirePermission(request.session, permission);
       }
-    });
+    };
 
-    app.addHook("preHandler", async (request) => {
+    /** Checks a permission computed from the validated request. */
+    const authorizeComputed: preHandlerHookHandler = (
+      request,
+      _reply,
+      done,
+    ) => {
       const permission = request.routeOptions.config?.permission;
-      if (typeof permission !== "function" || !request.session) return;
-      requirePermission(request.session, permission(request));
+      if (typeof permission === "function" && request.session) {
+        requirePermission(request.session, permission(request));
+      }
+      done();
+    };
+
+    // The checks are attached to the routes that need them, so public routes and static
+    // files pay nothing for them.
+    app.addHook("onRoute", (route: RouteOptions) => {
+      const url = route.url ?? "";
+      const isApi = url === API_PREFIX || url.startsWith(`${API_PREFIX}/`);
+      const isDocs = url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`);
+      const permission = route.config?.permission;
+      if (isApi && !isDocs && permission === undefined) {
+        throw new Error(
+          `Route ${String(route.method)} ${url} declares no permission: set config.permission ` +
+            `to a code, "authenticated" or "public".`,
+        );
+      }
+      if (permission === undefined || permission === "public") return;
+      route.onRequest = [...asArray(route.onRequest), authenticate];
+      if (typeof permission === "function") {
+        route.preHandler = [...asArray(route.preHandler), authorizeComputed];
+      }
     });
   },
   { name: "auth", dependencies: ["store"] },

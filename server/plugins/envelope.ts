@@ -91,11 +91,12 @@ function validationErrors(
 export const envelopePlugin = fp(
   async (app) => {
     app.decorateRequest("language", "zh-CN");
-    app.addHook("onRequest", async (request) => {
+    app.addHook("onRequest", (request, _reply, done) => {
       request.language = requestLanguage(request);
+      done();
     });
 
-    app.addHook("preSerialization", async (request, _reply, payload) => {
+    app.addHook("preSerialization", (request, _reply, payload, done) => {
       const envelope = payload as Partial<Envelope> | null;
       if (
         envelope &&
@@ -105,7 +106,7 @@ export const envelopePlugin = fp(
       ) {
         envelope.message = codeMessage(request.language, Code.OK);
       }
-      return payload;
+      done(null, payload);
     });
 
     app.setErrorHandler((error: FastifyError, request, reply) => {
