@@ -1,36 +1,12 @@
 import { defineConfig, type Connect, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { resolve } from "node:path";
+import { isAdminSpaRoute, isPublicSiteRoute } from "./common/app-routes";
 
 /**
  * Two single-page apps in one build: the admin (index.html) and the public Q&A site
  * (public-site/index.html). Output goes to dist/web/, hashed assets to dist/web/assets/.
  */
-
-/** Paths answered with the public site's HTML (DESIGN.md section 2). */
-export const PUBLIC_SITE_ROUTES = [
-  "/ask",
-  "/topicDetail",
-  "/choicenessCommon",
-  "/tagList",
-];
-
-/** Paths answered with the admin's HTML. */
-export function isAdminRoute(pathname: string): boolean {
-  return (
-    pathname === "/" ||
-    pathname === "/login" ||
-    pathname === "/admin" ||
-    pathname.startsWith("/admin/") ||
-    pathname === "/test/test" ||
-    pathname === "/test/tree" ||
-    /^\/ubTest[1-4]$/.test(pathname)
-  );
-}
-
-export function isPublicSiteRoute(pathname: string): boolean {
-  return PUBLIC_SITE_ROUTES.includes(pathname);
-}
 
 /** SPA deep links for Vite's dev and preview servers: each route gets its app's HTML. */
 function spaDeepLinks(): Plugin {
@@ -41,7 +17,8 @@ function spaDeepLinks(): Plugin {
     if (!accept.includes("text/html")) return next();
     if (isPublicSiteRoute(url.pathname))
       req.url = `/public-site/index.html${url.search}`;
-    else if (isAdminRoute(url.pathname)) req.url = `/index.html${url.search}`;
+    else if (isAdminSpaRoute(url.pathname))
+      req.url = `/index.html${url.search}`;
     next();
   };
   // Only a standalone dev server answers /tjc-config.js itself; inside the Fastify

@@ -6,27 +6,10 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { Code } from "../../common/codes.js";
 import { sendEnvelope } from "./envelope.js";
 import { API_PREFIX } from "./auth.js";
-
-/** Paths answered with the admin SPA (history-mode routing). */
-export const ADMIN_PATHS = [
-  "/",
-  "/login",
-  "/admin",
-  "/admin/*",
-  "/test/test",
-  "/test/tree",
-  "/ubTest1",
-  "/ubTest2",
-  "/ubTest3",
-  "/ubTest4",
-];
-/** Paths answered with the public Q&A site. */
-export const PUBLIC_SITE_PATHS = [
-  "/ask",
-  "/topicDetail",
-  "/choicenessCommon",
-  "/tagList",
-];
+import {
+  ADMIN_SPA_ROUTES,
+  PUBLIC_SITE_ROUTES,
+} from "../../common/app-routes.js";
 
 const HASHED_ASSET_CACHE = "public, max-age=31536000, immutable";
 
@@ -76,14 +59,14 @@ export const webPlugin = fp<{
         .send(body);
     };
 
-    for (const url of ADMIN_PATHS) {
+    for (const url of ADMIN_SPA_ROUTES) {
       app.get(
         url,
         { config: { permission: "public" }, schema: { hide: true } },
         (_req, reply) => sendPage(reply, "admin"),
       );
     }
-    for (const url of PUBLIC_SITE_PATHS) {
+    for (const url of PUBLIC_SITE_ROUTES) {
       app.get(
         url,
         { config: { permission: "public" }, schema: { hide: true } },

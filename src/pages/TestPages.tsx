@@ -10,15 +10,7 @@ import { useTranslate } from "react-admin";
 import { BareFrame } from "../layout/BareFrame";
 import { LazyPage, lazyChunk } from "../layout/chunks";
 
-/** The spec's test routes: they need no login. */
-export const TEST_ROUTES = [
-  "/test/test",
-  "/test/tree",
-  "/ubTest1",
-  "/ubTest2",
-  "/ubTest3",
-  "/ubTest4",
-];
+import { TEST_ROUTES } from "../../common/app-routes";
 
 const EditorPlayground = lazyChunk(
   "editor-playground",

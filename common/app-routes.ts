@@ -1,0 +1,43 @@
+/**
+ * Which app answers which path (DESIGN.md section 2), defined once for the server, the
+ * Vite dev server and the apps themselves.
+ */
+
+/** The spec's test routes: admin pages that need no login. */
+export const TEST_ROUTES = [
+  "/test/test",
+  "/test/tree",
+  "/ubTest1",
+  "/ubTest2",
+  "/ubTest3",
+  "/ubTest4",
+] as const;
+
+/** Paths answered with the admin SPA (history-mode routing); `/admin/*` covers its pages. */
+export const ADMIN_SPA_ROUTES = [
+  "/",
+  "/login",
+  "/admin",
+  "/admin/*",
+  ...TEST_ROUTES,
+] as const;
+
+/** The public Q&A site's pages. */
+export const PUBLIC_SITE_ROUTES = [
+  "/ask",
+  "/topicDetail",
+  "/choicenessCommon",
+  "/tagList",
+] as const;
+
+export function isAdminSpaRoute(pathname: string): boolean {
+  return ADMIN_SPA_ROUTES.some((route) =>
+    route.endsWith("/*")
+      ? pathname.startsWith(route.slice(0, -1))
+      : pathname === route,
+  );
+}
+
+export function isPublicSiteRoute(pathname: string): boolean {
+  return (PUBLIC_SITE_ROUTES as readonly string[]).includes(pathname);
+}
