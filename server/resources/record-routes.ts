@@ -1,0 +1,182 @@
+import { z } from "zod";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { Code } from "../../common/codes.js";
+import { ok } from "../http/envelope.js";
+import { ApiError, notFound, validationError } from "../http/errors.js";
+import { localizeText } from "../http/validation-messages.js";
+import { nowIso } from "../db/dialect.js";
+import {
+  envelope,
+  idList,
+  idParams,
+  versionField,
+  type ResourceDefinition,
+} from "./resource-definition.js";
+import type { ResourceQueries } from "./resource-queries.js";
+
+/** Get, create, update (versioned), delete, and batch delete or update of one resource. */
+export function registerRecordRoutes<
+  Row,
+  Rec,
+  Create extends z.ZodObject,
+  Update extends z.ZodObject,
+>(
+  parent: FastifyInstance,
+  def: ResourceDefinition<Row, Rec, Create, Update>,
+  queries: ResourceQueries<Row>,
+): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const tags = [def.path];
+  const permission = (action: string) => `${def.module}:${action}`;
+
+  app.get(
+    `/${def.path}/:id`,
+    {
+      config: { permission: permission("read") },
+      schema: {
+        tags,
+        summary: `Get one of ${def.path}`,
+        params: idParams,
+        response: { 200: envelope(def.recordSchema) },
+      },
+    },
+    async (request) => {
+      const row = await queries.findRow(request.params.id);
+      if (!row) throw notFound();
+      return ok(def.toRecord(row));
+    },
+  );
+
+  app.post(
+    `/${def.path}`,
+    {
+      config: { permission: permission("create") },
+      schema: {
+        tags,
+        summary: `Create one of ${def.path}`,
+        body: def.createSchema,
+        response: { 200: envelope(def.recordSchema) },
+      },
+    },
+    async (request) => {
+      const now = nowIso();
+      const values = {
+        ...def.toValues(request.body as z.infer<Create>),
+        createdAt: now,
+        updatedAt: now,
+      };
+      try {
+        return ok(def.toRecord(await queries.insert(values)));
+      } catch (error) {
+        return queries.conflictFrom(error, values, request.language);
+      }
+    },
+  );
+
+  app.put(
+    `/${def.path}/:id`,
+    {
+      config: { permission: permission("update") },
+      schema: {
+        tags,
+        summary: `Update one of ${def.path} (send the version you read; a stale one gets 40900)`,
+        params: idParams,
+        body: def.updateSchema.extend(versionField.shape),
+        response: { 200: envelope(def.recordSchema) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { version, ...input } = request.body as {
+        version: number;
+      } & Record<string, unknown>;
+      const values = {
+        ...def.toValues(input as Partial<z.infer<Create>>),
+        updatedAt: nowIso(),
+      };
+      let row: Row | undefined;
+      try {
+        row = await queries.updateVersioned(id, version, values);
+      } catch (error) {
+        return queries.conflictFrom(error, values, request.language, id);
+      }
+      if (row) return ok(def.toRecord(row));
+      if (!(await queries.findRow(id))) throw notFound();
+      throw new ApiError(Code.CONFLICT, {
+        data: {
+          errors: { version: localizeText("stale version", request.language) },
+        },
+      });
+    },
+  );
+
+  app.delete(
+    `/${def.path}/:id`,
+    {
+      config: { permission: permission("delete") },
+      schema: {
+        tags,
+        summary: `Delete one of ${def.path}`,
+        params: idParams,
+        response: { 200: envelope(def.recordSchema) },
+      },
+    },
+    async (request) => {
+      const row = await queries.remove(request.params.id);
+      if (!row) throw notFound();
+      return ok(def.toRecord(row));
+    },
+  );
+
+  const batchBody = z.discriminatedUnion("action", [
+    z.object({ action: z.literal("delete"), ids: idList }),
+    z.object({
+      action: z.literal("update"),
+      ids: idList,
+      data: def.updateSchema.partial(),
+    }),
+  ]);
+  app.post(
+    `/${def.path}/batch`,
+    {
+      config: {
+        // The action decides the permission, so it is checked once the body is validated.
+        permission: (request) =>
+          permission(
+            (request.body as { action: string }).action === "delete"
+              ? "delete"
+              : "update",
+          ),
+      },
+      schema: {
+        tags,
+        summary: `Delete or update several of ${def.path} at once (all or none)`,
+        body: batchBody,
+        response: { 200: envelope(z.object({ ids: z.array(z.number()) })) },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const ids = [...new Set(body.ids)];
+      if (body.action === "delete")
+        return ok({ ids: await queries.removeMany(ids) });
+      const values = def.toValues(body.data as Partial<z.infer<Create>>);
+      if (Object.keys(values).length === 0) {
+        throw validationError({
+          data: localizeText("required", request.language),
+        });
+      }
+      try {
+        return ok({
+          ids: await queries.updateMany(ids, {
+            ...values,
+            updatedAt: nowIso(),
+          }),
+        });
+      } catch (error) {
+        return queries.conflictFrom(error, values, request.language);
+      }
+    },
+  );
+}

@@ -1,0 +1,67 @@
+import { type Expression, type SqlBool } from "kysely";
+import { z } from "zod";
+import type { SearchSpec } from "../db/search.js";
+import type { StoreKind } from "../db/store.js";
+
+/** A filter field: how its value is validated and which rows it keeps. */
+export interface ResourceFilter {
+  schema: z.ZodType;
+  where(value: never, kind: StoreKind): Expression<SqlBool>;
+}
+
+export interface ResourceDefinition<
+  Row,
+  Rec,
+  Create extends z.ZodObject,
+  Update extends z.ZodObject,
+> {
+  /** URL segment under /tjc, e.g. "tags". */
+  path: string;
+  /** Table in the database (Kysely's name). */
+  table: string;
+  /** Permission module: routes need `<module>:read|create|update|delete|export`. */
+  module: string;
+  /** OpenAPI tag and the records' JSON shape. */
+  recordSchema: z.ZodType<Rec>;
+  createSchema: Create;
+  updateSchema: Update;
+  sortable: readonly string[];
+  defaultSort: [string, "ASC" | "DESC"];
+  /** Filters beyond the built-in `id` (getMany) and `q` (keyword, when `search` is set). */
+  filters?: Record<string, ResourceFilter>;
+  search?: SearchSpec;
+  /** Columns with a unique index, reported as the field of a 40900. */
+  uniqueFields?: string[];
+  toRecord(row: Row): Rec;
+  /** Turns validated input into column values; sanitising of HTML fields goes here. */
+  toValues(input: Partial<z.infer<Create>>): Record<string, unknown>;
+  csvColumns: { key: keyof Rec & string; header: string }[];
+}
+
+export const idParams = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
+export const versionField = z.object({ version: z.number().int().positive() });
+export const idList = z
+  .array(
+    z
+      .number()
+      .int()
+      .positive()
+      .max(2 ** 31 - 1),
+  )
+  .min(1)
+  .max(1000);
+
+/** Envelope schema for the OpenAPI document. */
+export function envelope(data: z.ZodType) {
+  return z.object({ code: z.number(), message: z.string(), data });
+}
+
+/** A definition whatever its record and input types, for code that needs only its rows. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyResourceDefinition<Row> = ResourceDefinition<Row, any, any, any>;

@@ -1,0 +1,200 @@
+import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
+import { z } from "zod";
+import type { FastifyInstance } from "fastify";
+import { Code, type Language } from "../../common/codes.js";
+import { ApiError } from "../http/errors.js";
+import { localizeText } from "../http/validation-messages.js";
+import { isUniqueViolation } from "../db/dialect.js";
+import { indexedKeywordCount, keywordCondition } from "../db/search.js";
+import { idList, type AnyResourceDefinition } from "./resource-definition.js";
+
+export type Filter = Record<string, unknown>;
+export type Sort = { field: string; order: "asc" | "desc" };
+
+/**
+ * Every query the resource routes run for one resource: filtering, paging, counting,
+ * finding a row, and naming the field of a unique conflict. Only this file touches the
+ * resource's table.
+ */
+export function resourceQueries<Row>(
+  app: FastifyInstance,
+  def: AnyResourceDefinition<Row>,
+) {
+  // Dynamic table names are beyond Kysely's static typing; the zod schemas guard the data.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const db = () => app.store.db as unknown as Kysely<any>;
+  const kind = () => app.store.kind;
+  const table = def.table;
+
+  const filterShape: Record<string, z.ZodType> = {
+    id: z.union([idList.max(100), z.number().int().positive()]).optional(),
+  };
+  if (def.search) filterShape.q = z.string().max(200).optional();
+  for (const [key, filter] of Object.entries(def.filters ?? {})) {
+    filterShape[key] = filter.schema.optional();
+  }
+  /** The allowlisted filter fields; anything else is 40000. */
+  const filterSchema = z.strictObject(filterShape);
+
+  function whereOf(filter: Filter): Expression<SqlBool>[] {
+    const conditions: Expression<SqlBool>[] = [];
+    for (const [key, value] of Object.entries(filter)) {
+      if (value === undefined || value === null || value === "") continue;
+      if (key === "id") {
+        const ids = Array.isArray(value) ? value : [value];
+        conditions.push(
+          sql<SqlBool>`${sql.ref(`${table}.id`)} in (${sql.join(ids)})`,
+        );
+      } else if (key === "q" && def.search) {
+        conditions.push(keywordCondition(kind(), def.search, String(value)));
+      } else {
+        conditions.push(def.filters![key]!.where(value as never, kind()));
+      }
+    }
+    return conditions;
+  }
+
+  function selectMatching(filter: Filter) {
+    let query = db().selectFrom(table);
+    for (const condition of whereOf(filter)) query = query.where(condition);
+    return query;
+  }
+
+  /** One page of matching rows, in the given order (id breaks ties, so pages are stable). */
+  async function page(
+    filter: Filter,
+    sort: Sort,
+    offset: number,
+    limit: number,
+  ): Promise<Row[]> {
+    return (await selectMatching(filter)
+      .selectAll()
+      .orderBy(sort.field, sort.order)
+      .orderBy("id", sort.order)
+      .limit(limit)
+      .offset(offset)
+      .execute()) as Row[];
+  }
+
+  async function count(filter: Filter): Promise<number> {
+    const inUse = Object.keys(filter).filter(
+      (key) => filter[key] !== undefined && filter[key] !== "",
+    );
+    const indexed =
+      def.search && inUse.length === 1 && inUse[0] === "q"
+        ? indexedKeywordCount(kind(), def.search, String(filter.q))
+        : undefined;
+    const result = indexed
+      ? (await indexed.execute(db())).rows[0]!
+      : await selectMatching(filter)
+          .select((eb) => eb.fn.countAll<number>().as("total"))
+          .executeTakeFirstOrThrow();
+    return Number(result.total);
+  }
+
+  async function findRow(id: number): Promise<Row | undefined> {
+    return (await db()
+      .selectFrom(table)
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirst()) as Row | undefined;
+  }
+
+  /** Turns a unique-index violation into 40900 naming the field that collided. */
+  async function conflictFrom(
+    error: unknown,
+    values: Record<string, unknown>,
+    language: Language,
+    selfId?: number,
+  ): Promise<never> {
+    if (!isUniqueViolation(error)) throw error;
+    const errors: Record<string, string> = {};
+    for (const field of def.uniqueFields ?? []) {
+      if (values[field] === undefined) continue;
+      let query = db()
+        .selectFrom(table)
+        .select("id")
+        .where(field, "=", values[field]);
+      if (selfId !== undefined) query = query.where("id", "<>", selfId);
+      if (await query.executeTakeFirst())
+        errors[field] = localizeText("already taken", language);
+    }
+    throw new ApiError(Code.CONFLICT, { data: { errors } });
+  }
+
+  async function insert(values: Record<string, unknown>): Promise<Row> {
+    return (await db()
+      .insertInto(table)
+      .values(values)
+      .returningAll()
+      .executeTakeFirstOrThrow()) as Row;
+  }
+
+  /** Updates a row only if it still has `version`, bumping it; undefined when not. */
+  async function updateVersioned(
+    id: number,
+    version: number,
+    values: Record<string, unknown>,
+  ): Promise<Row | undefined> {
+    return (await db()
+      .updateTable(table)
+      .set({ ...values, version: sql`version + 1` })
+      .where("id", "=", id)
+      .where("version", "=", version)
+      .returningAll()
+      .executeTakeFirst()) as Row | undefined;
+  }
+
+  async function remove(id: number): Promise<Row | undefined> {
+    return (await db()
+      .deleteFrom(table)
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirst()) as Row | undefined;
+  }
+
+  /** Deletes the rows among `ids` that exist, in one transaction; answers their ids. */
+  async function removeMany(ids: number[]): Promise<number[]> {
+    const rows = await app.store.transaction((trx) =>
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      (trx as unknown as Kysely<any>)
+        .deleteFrom(table)
+        .where("id", "in", ids)
+        .returning("id")
+        .execute(),
+    );
+    return rows.map((row) => Number(row.id));
+  }
+
+  /** Applies `values` to the rows among `ids` that exist, all or none; answers their ids. */
+  async function updateMany(
+    ids: number[],
+    values: Record<string, unknown>,
+  ): Promise<number[]> {
+    const rows = await app.store.transaction((trx) =>
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      (trx as unknown as Kysely<any>)
+        .updateTable(table)
+        .set({ ...values, version: sql`version + 1` })
+        .where("id", "in", ids)
+        .returning("id")
+        .execute(),
+    );
+    return rows.map((row) => Number(row.id));
+  }
+
+  return {
+    filterSchema,
+    page,
+    count,
+    findRow,
+    insert,
+    updateVersioned,
+    remove,
+    removeMany,
+    updateMany,
+    conflictFrom,
+  };
+}
+
+export type ResourceQueries<Row> = ReturnType<typeof resourceQueries<Row>>;
