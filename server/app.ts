@@ -41,7 +41,7 @@ export const app: FastifyPluginAsync<AppOptions> = async (
   fastify.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   await fastify.register(envelopePlugin);
-  await fastify.register(securityPlugin);
+  await fastify.register(securityPlugin, { dev: Boolean(dev) });
   await fastify.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 50 },
   });

@@ -16,8 +16,11 @@ const FRAME_SOURCES = [
  * Security headers (a CSP the apps work under), CORS for split deployments, and the
  * rate-limit machinery that public writes opt into with `config.rateLimit`.
  */
-export const securityPlugin = fp(
-  async (app) => {
+export const securityPlugin = fp<{ dev?: boolean }>(
+  async (app, { dev = false }) => {
+    // Dev mode only: Vite injects an inline module (React refresh) and talks over a socket.
+    const devScript = dev ? ["'unsafe-inline'"] : [];
+    const devConnect = dev ? ["ws:", "wss:"] : [];
     const { systemBase, mainBase, staticBase } = app.config.clientConfig;
     const origins = [systemBase, mainBase, staticBase]
       .filter((base): base is string => Boolean(base))
@@ -35,13 +38,13 @@ export const securityPlugin = fp(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", ...devScript],
           // MUI (emotion) and the editor set inline styles.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", "data:", "blob:", "http:", "https:"],
           mediaSrc: ["'self'", "blob:", "http:", "https:"],
           fontSrc: ["'self'", "data:"],
-          connectSrc: ["'self'", ...origins],
+          connectSrc: ["'self'", ...origins, ...devConnect],
           frameSrc: FRAME_SOURCES,
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
