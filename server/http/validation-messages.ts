@@ -26,6 +26,10 @@ const CUSTOM_MESSAGES: Record<string, Record<Language, string>> = {
     "en-US": 'Sort must be [field, "ASC"|"DESC"]',
   },
   required: { "zh-CN": "必填", "en-US": "Required" },
+  "html too complex": {
+    "zh-CN": "内容结构过于复杂，无法保存",
+    "en-US": "The content is too deeply nested to be saved",
+  },
   "contains a NUL character": {
     "zh-CN": "不能包含空字符（NUL）",
     "en-US": "Must not contain a NUL character",

@@ -24,6 +24,14 @@ const FASTIFY_ERROR_CODES: Record<string, Code> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: Code.UNSUPPORTED_MEDIA_TYPE,
 };
 
+/** PostgreSQL's class 22 ("data exception") errors: a value the column cannot hold. */
+function isBadValueForStore(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  const fromPg =
+    typeof (error as { severity?: unknown } | null)?.severity === "string";
+  return fromPg && typeof code === "string" && code.startsWith("22");
+}
+
 /** A client error with no code of our own becomes the code of its HTTP status class. */
 function codeOfStatus(status: number): Code {
   switch (status) {
@@ -118,6 +126,17 @@ export const envelopePlugin = fp(
       if (error.validation) {
         return sendEnvelope(request, reply, Code.VALIDATION, {
           errors: validationErrors(error, request),
+        });
+      }
+      if (isBadValueForStore(thrown)) {
+        // A value the store refuses (PostgreSQL class 22: out of range, bad encoding…)
+        // that validation let through: the client's input, so 40000, never 500.
+        request.log.warn({ err: error }, "value refused by the store");
+        return sendEnvelope(request, reply, Code.VALIDATION, { errors: {} });
+      }
+      if ((thrown as { name?: string }).name === "HtmlSanitizeError") {
+        return sendEnvelope(request, reply, Code.VALIDATION, {
+          errors: { html: localizeText("html too complex", request.language) },
         });
       }
       const mapped = error.code ? FASTIFY_ERROR_CODES[error.code] : undefined;

@@ -45,7 +45,11 @@ export const idParams = z.object({
     .positive()
     .max(2 ** 31 - 1),
 });
-export const versionField = z.object({ version: z.number().int().positive() });
+/** Ids and versions are 32-bit integers in both stores; larger numbers are refused (40000). */
+export const MAX_INT32 = 2 ** 31 - 1;
+export const versionField = z.object({
+  version: z.number().int().positive().max(MAX_INT32),
+});
 export const idList = z
   .array(
     z

@@ -6,7 +6,11 @@ import { ApiError } from "../http/errors.js";
 import { localizeText } from "../http/validation-messages.js";
 import { isUniqueViolation } from "../db/dialect.js";
 import { indexedKeywordCount, keywordCondition } from "../db/search.js";
-import { idList, type AnyResourceDefinition } from "./resource-definition.js";
+import {
+  idList,
+  MAX_INT32,
+  type AnyResourceDefinition,
+} from "./resource-definition.js";
 
 export type Filter = Record<string, unknown>;
 export type Sort = { field: string; order: "asc" | "desc" };
@@ -27,7 +31,9 @@ export function resourceQueries<Row>(
   const table = def.table;
 
   const filterShape: Record<string, z.ZodType> = {
-    id: z.union([idList.max(100), z.number().int().positive()]).optional(),
+    id: z
+      .union([idList.max(100), z.number().int().positive().max(MAX_INT32)])
+      .optional(),
   };
   if (def.search) filterShape.q = z.string().max(200).optional();
   for (const [key, filter] of Object.entries(def.filters ?? {})) {

@@ -2,6 +2,9 @@ import {
   LANGUAGE_STORAGE_KEY,
   TOKEN_STORAGE_KEY,
 } from "../../common/constants";
+import { Code } from "../../common/codes";
+import { resolveBase } from "../http/config";
+import { expireSession } from "../http/sessionExpiry";
 
 interface Envelope<T> {
   code: number;
@@ -19,8 +22,9 @@ declare global {
   }
 }
 
+/** The main service's base, resolved exactly as the /tjc client resolves it. */
 function mainBase(): string {
-  return window.__TJC_CONFIG__?.mainBase ?? `${window.location.origin}/tjc`;
+  return resolveBase("main");
 }
 
 /**
@@ -51,6 +55,10 @@ export async function uploadImageToServer(file: File): Promise<string> {
     envelope = (await response.json()) as Envelope<{ url?: string }>;
   } catch {
     throw new Error(`HTTP ${response.status}`);
+  }
+  if (envelope.code === Code.SESSION_EXPIRED) {
+    void expireSession(envelope.message);
+    throw new Error(envelope.message);
   }
   if (envelope.code !== 0 || !envelope.data?.url)
     throw new Error(envelope.message || `HTTP ${response.status}`);

@@ -32,6 +32,10 @@ describe("safeToPath", () => {
       "https://evil.example",
       "//evil.example",
       "/\\evil",
+      "/\t/evil.example", // browsers drop the tab: "//evil.example"
+      "/\n/evil.example",
+      "/ /evil.example",
+      "/\u007f/evil.example",
       "admin",
       "/",
       "/login",

@@ -15,6 +15,17 @@ export function currentPath(): string {
   return `${pathname}${search}${hash}`;
 }
 
+/**
+ * Browsers drop tabs and newlines from URLs and read "\\" as "/", so "/\t/evil.com" would
+ * become "//evil.com": such characters never appear in a path this app produced.
+ */
+function hasUnsafeCharacter(raw: string): boolean {
+  return [...raw].some((ch) => {
+    const code = ch.charCodeAt(0);
+    return code <= 0x20 || code === 0x7f || ch === "\\" || /\s/.test(ch);
+  });
+}
+
 /** A `toPath` is only followed when it is a path inside this app (no open redirect). */
 export function safeToPath(
   raw: string | null | undefined,
@@ -24,7 +35,8 @@ export function safeToPath(
     !raw ||
     !raw.startsWith("/") ||
     raw.startsWith("//") ||
-    raw.startsWith("/\\")
+    hasUnsafeCharacter(raw) ||
+    new URL(raw, window.location.origin).origin !== window.location.origin
   ) {
     return fallback;
   }

@@ -156,6 +156,28 @@ describe("POST /tjc/auth/login", () => {
   });
 });
 
+describe("POST /tjc/auth/login under a burst", () => {
+  test("simultaneous wrong logins cannot get past the limit", async () => {
+    const loginName = "burst-target";
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => login({ loginName, password: "guess" })),
+    );
+    const codes = responses.map((response) => response.json().code);
+    expect(
+      codes.filter((code) => code === Code.BAD_CREDENTIALS).length,
+    ).toBeLessThanOrEqual(5);
+    expect(
+      codes.filter((code) => code === Code.TOO_MANY_REQUESTS).length,
+    ).toBeGreaterThanOrEqual(15);
+    expect(
+      codes.every(
+        (code) =>
+          code === Code.BAD_CREDENTIALS || code === Code.TOO_MANY_REQUESTS,
+      ),
+    ).toBe(true);
+  });
+});
+
 describe("POST /tjc/auth/logout", () => {
   test("rejects without a session", async () => {
     const response = await t.request({

@@ -51,12 +51,12 @@ export const authRoutes: FastifyPluginAsync = async (parent) => {
     },
     async (request) => {
       const { loginName, password } = request.body;
-      const keys = [`ip:${request.ip}`, `login:${loginName.toLowerCase()}`];
-      const retryAfter = await throttle.retryAfterSeconds(keys);
-      if (retryAfter > 0) {
+      const loginKey = `login:${loginName.toLowerCase()}`;
+      const attempt = await throttle.begin([`ip:${request.ip}`, loginKey]);
+      if ("retryAfter" in attempt) {
         throw new ApiError(Code.TOO_MANY_REQUESTS, {
-          headers: { "Retry-After": String(retryAfter) },
-          data: { retryAfter },
+          headers: { "Retry-After": String(attempt.retryAfter) },
+          data: { retryAfter: attempt.retryAfter },
         });
       }
       const user = await app.store.db
@@ -69,11 +69,11 @@ export const authRoutes: FastifyPluginAsync = async (parent) => {
         user?.passwordHash ?? (await decoyPasswordHash()),
       );
       if (!user || !valid || user.status !== "active") {
-        await throttle.recordFailure(keys);
+        // The attempt's rows stay: they are the failures the throttle counts.
         request.log.info({ loginName }, "login failed");
         throw new ApiError(Code.BAD_CREDENTIALS);
       }
-      await throttle.clear(`login:${loginName.toLowerCase()}`);
+      await throttle.succeeded(attempt.ids, loginKey);
       const { token } = await app.sessions.create(user.id, {
         ip: request.ip,
         userAgent: request.headers["user-agent"],

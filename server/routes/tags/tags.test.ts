@@ -557,3 +557,19 @@ describe("input no store can hold", () => {
     expect(surrogate.statusCode).toBeLessThan(500);
   });
 });
+
+describe("numbers beyond the store's integers", () => {
+  test("an id or version over 2^31-1 is 40000 on both stores, never a 500", async () => {
+    const tag = await createTag({ name: "大数" });
+    const filter = await list({ filter: { id: 3_000_000_000 } });
+    expect(filter.statusCode).toBe(400);
+    const put = await t.request({
+      method: "PUT",
+      url: `/tjc/tags/${tag.id}`,
+      token: editor,
+      payload: { name: "大数", version: 3_000_000_000 },
+    });
+    expect(put.statusCode).toBe(400);
+    expect(put.json().data.errors).toHaveProperty("version");
+  });
+});
