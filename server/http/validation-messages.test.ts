@@ -12,11 +12,8 @@ test("zod's own issues are worded in both languages", () => {
   expect(localizeIssue(issue as never, "zh-CN")).toMatch(/[\u4e00-\u9fff]/);
 });
 
-test("messages given as translation keys by shared schemas are worded, never shown raw", () => {
-  const issue = regionCodeSchema.safeParse("12").error!.issues[0]!;
-  for (const language of ["zh-CN", "en-US"] as const) {
-    const message = localizeIssue(issue as never, language);
-    expect(message).not.toMatch(/^reference\./);
-    expect(message.length).toBeGreaterThan(3);
-  }
+test("messages given as translation keys by shared schemas are worded, whatever the issue's code", () => {
+  const shape = regionCodeSchema.safeParse("12").error!.issues[0]!; // a regex: invalid_format
+  expect(localizeIssue(shape as never, "zh-CN")).toBe("地区代码应为 6 位数字");
+  expect(localizeIssue(shape as never, "en-US")).toMatch(/six digits/);
 });

@@ -46,8 +46,12 @@ const CUSTOM_MESSAGES: Record<string, Record<Language, string>> = {
 
 /** The message for one field problem, in the caller's language. */
 export function localizeIssue(issue: Issue, language: Language): string {
-  if (issue.code === "custom" && typeof issue.message === "string") {
-    return localizeText(issue.message, language);
+  // A schema that names its own message (a key of ours, or a shared schema's key) wins,
+  // whatever the issue's code: `.regex(re, { message: key })` reports invalid_format.
+  if (typeof issue.message === "string") {
+    const worded = knownText(issue.message, language);
+    if (worded !== undefined) return worded;
+    if (issue.code === "custom") return issue.message;
   }
   const localized = localeErrorMaps[language](issue);
   if (typeof localized === "string") return localized;
@@ -57,10 +61,13 @@ export function localizeIssue(issue: Issue, language: Language): string {
 }
 
 /** Localizes one of our own short messages (see CUSTOM_MESSAGES). */
-export function localizeText(message: string, language: Language): string {
+function knownText(message: string, language: Language): string | undefined {
   return (
     CUSTOM_MESSAGES[message]?.[language] ??
-    REFERENCE_VALIDATION_MESSAGES[language][message] ??
-    message
+    REFERENCE_VALIDATION_MESSAGES[language][message]
   );
+}
+
+export function localizeText(message: string, language: Language): string {
+  return knownText(message, language) ?? message;
 }

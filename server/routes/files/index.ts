@@ -18,6 +18,7 @@ import {
   MAX_IMAGE_UPLOAD_BYTES,
 } from "../../../common/editor-rules.js";
 import { ok } from "../../http/envelope.js";
+import { localizeText } from "../../http/validation-messages.js";
 import { ApiError, validationError } from "../../http/errors.js";
 import { sniffImage } from "../../services/image-sniff.js";
 
@@ -59,7 +60,11 @@ export const fileRoutes: FastifyPluginAsync = async (parent) => {
       const part = await request.file({
         limits: { fileSize: MAX_IMAGE_UPLOAD_BYTES, files: 1 },
       });
-      if (!part) throw validationError({ file: "required" });
+      if (!part) {
+        throw validationError({
+          file: localizeText("required", request.language),
+        });
+      }
 
       const now = new Date();
       const year = String(now.getUTCFullYear());

@@ -7,32 +7,31 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ListData } from "../../../common/codes.js";
-import { referenceValidationMessage } from "../../../common/reference-messages.js";
 import {
   createRegionCodeSchema,
   REGION_LEVELS,
   type Region,
 } from "../../../common/regions.js";
 import { ok } from "../../http/envelope.js";
-import { validationError } from "../../http/errors.js";
-import { requestLanguage } from "../../http/language.js";
 import { loadReferenceData } from "./reference-data.js";
 
 /** The lists change only with a release; an hour of caching, then a cheap 304. */
 export const REFERENCE_CACHE_CONTROL = "public, max-age=3600";
 
-const regionsQuery = z.object({
-  parentCode: z
-    .string()
-    .optional()
-    .describe(
-      "Six-digit code of a known region: answer only its direct children",
-    ),
-  level: z
-    .enum(REGION_LEVELS)
-    .optional()
-    .describe('"1" provinces, "2" cities, "3" districts'),
-});
+/** The query, validated against the loaded list: an unknown code is a field error (40000). */
+function regionsQuery(knownRegionCode: z.ZodType<string>) {
+  return z.object({
+    parentCode: knownRegionCode
+      .optional()
+      .describe(
+        "Six-digit code of a known region: answer only its direct children",
+      ),
+    level: z
+      .enum(REGION_LEVELS)
+      .optional()
+      .describe('"1" provinces, "2" cities, "3" districts'),
+  });
+}
 
 /** Whether If-None-Match names this tag (weak comparison, lists and "*" allowed). */
 export function etagMatches(
@@ -56,7 +55,7 @@ function notModified(
   reply: FastifyReply,
   tag: string,
 ): boolean {
-  const etag = `W/"${tag}-${requestLanguage(request)}"`;
+  const etag = `W/"${tag}-${request.language}"`;
   reply.header("ETag", etag);
   reply.header("Cache-Control", REFERENCE_CACHE_CONTROL);
   reply.header("Vary", "Accept-Language");
@@ -85,23 +84,13 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Chinese regions: the whole flat list ordered by code, or one region's children",
         tags: ["reference"],
-        querystring: regionsQuery,
+        querystring: regionsQuery(knownRegionCode),
       },
     },
     async (request, reply) => {
       const { parentCode, level } = request.query;
       let answer = allRegions;
       if (parentCode !== undefined) {
-        const checked = knownRegionCode.safeParse(parentCode);
-        if (!checked.success) {
-          const key = checked.error.issues[0]?.message ?? "";
-          throw validationError({
-            parentCode: referenceValidationMessage(
-              key,
-              requestLanguage(request),
-            ),
-          });
-        }
         const children = data.regions.children(parentCode);
         answer = { list: [...children], total: children.length };
       }
