@@ -573,3 +573,30 @@ describe("numbers beyond the store's integers", () => {
     expect(put.json().data.errors).toHaveProperty("version");
   });
 });
+
+describe("oversized input", () => {
+  test("a batch of more than 1000 ids, a getMany of more than 100 and a 201-character keyword are 40000", async () => {
+    const batch = await t.request({
+      method: "POST",
+      url: "/tjc/tags/batch",
+      token: editor,
+      payload: {
+        action: "delete",
+        ids: Array.from({ length: 1001 }, (_, i) => i + 1),
+      },
+    });
+    expect(batch.statusCode).toBe(400);
+    expect(batch.json().data.errors).toHaveProperty("ids");
+    const many = await list({
+      filter: { id: Array.from({ length: 101 }, (_, i) => i + 1) },
+    });
+    expect(many.statusCode).toBe(400);
+    expect(many.json().data.errors).toHaveProperty("filter.id");
+    const keyword = await list({ filter: { q: "x".repeat(201) } });
+    expect(keyword.statusCode).toBe(400);
+    expect(keyword.json().data.errors).toHaveProperty("filter.q");
+    expect((await list({ filter: { q: "x".repeat(200) } })).statusCode).toBe(
+      200,
+    );
+  });
+});
