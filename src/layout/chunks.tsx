@@ -108,57 +108,66 @@ export function lazyChunk(
   return Chunk;
 }
 
-function ChunkFailure({ error }: { error: ChunkLoadError }) {
-  const translate = useTranslate();
+/** A failure notice with a reload button: what a person can do about a broken page. */
+function ReloadAlert({
+  title,
+  reloadLabel,
+  testId,
+  children,
+}: {
+  title: string;
+  reloadLabel: string;
+  testId?: string;
+  children: ReactNode;
+}) {
   return (
     <Box sx={{ p: 3, maxWidth: 640 }}>
       <Alert
         severity="error"
         role="alert"
-        data-testid="chunk-error"
+        data-testid={testId}
         action={
           <Button
             color="inherit"
             size="small"
             onClick={() => window.location.reload()}
           >
-            {translate("app.chunk.reload")}
+            {reloadLabel}
           </Button>
         }
       >
-        <AlertTitle>
-          {translate("app.chunk.failed", {
-            chunk: error.chunk,
-            _: error.message,
-          })}
-        </AlertTitle>
-        {translate("app.chunk.timeout_hint")}
+        <AlertTitle>{title}</AlertTitle>
+        {children}
       </Alert>
     </Box>
+  );
+}
+
+function ChunkFailure({ error }: { error: ChunkLoadError }) {
+  const translate = useTranslate();
+  return (
+    <ReloadAlert
+      testId="chunk-error"
+      title={translate("app.chunk.failed", {
+        chunk: error.chunk,
+        _: error.message,
+      })}
+      reloadLabel={translate("app.chunk.reload")}
+    >
+      {translate("app.chunk.timeout_hint")}
+    </ReloadAlert>
   );
 }
 
 function PageFailure({ error }: { error: Error }) {
   const translate = useTranslate();
   return (
-    <Box sx={{ p: 3, maxWidth: 640 }}>
-      <Alert
-        severity="error"
-        role="alert"
-        action={
-          <Button
-            color="inherit"
-            size="small"
-            onClick={() => window.location.reload()}
-          >
-            {translate("app.error.reload")}
-          </Button>
-        }
-      >
-        <AlertTitle>{translate("app.error.title")}</AlertTitle>
-        {error.message}
-      </Alert>
-    </Box>
+    <ReloadAlert
+      title={translate("app.error.title")}
+      reloadLabel={translate("app.error.reload")}
+    >
+      {error.message}
+    </ReloadAlert>
   );
 }
 
