@@ -81,3 +81,13 @@ test("a revocation on the same instance applies at once", async () => {
   await sessions.revoke(sessionId);
   expect(await sessions.resolve(token)).toBeNull();
 });
+
+test("a read under way while the session is revoked is not remembered as live", async () => {
+  const sessions = new SessionStore(t.app.store);
+  const { token, sessionId } = await sessions.create(userId, {});
+  // The read starts first; the revocation completes before it is remembered.
+  const reading = sessions.resolve(token);
+  await sessions.revoke(sessionId);
+  await reading;
+  expect(await sessions.resolve(token)).toBeNull();
+});

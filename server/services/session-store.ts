@@ -55,6 +55,8 @@ const LAST_SEEN_WRITE_INTERVAL_MS = 60 * 1000;
 /** Sessions live in the database, so any instance behind a load balancer can serve them. */
 export class SessionStore {
   private readonly cache = new Map<string, CachedSession>();
+  /** Bumped by every forget, so a read that overlapped one is not remembered. */
+  private generation = 0;
 
   constructor(
     private readonly store: Store,
@@ -90,13 +92,16 @@ export class SessionStore {
     const tokenHash = hashToken(token);
     let cached = this.cache.get(tokenHash);
     if (!cached || now - cached.readAt >= SESSION_CACHE_MS) {
+      const generation = this.generation;
       const found = await this.read(tokenHash);
       if (!found) {
         this.cache.delete(tokenHash);
         return null;
       }
       cached = { ...found, readAt: now };
-      this.remember(tokenHash, cached);
+      // A revocation that landed while this read was under way makes the row stale: use
+      // it for this request, which began before, but never remember it.
+      if (generation === this.generation) this.remember(tokenHash, cached);
     }
     const { row, viaPreviousToken } = cached;
     if (
@@ -179,12 +184,14 @@ export class SessionStore {
 
   /** Drops what this instance remembers of a user's sessions (status or roles changed). */
   forgetUser(userId: number): void {
+    this.generation += 1;
     for (const [hash, entry] of this.cache) {
       if (entry.row.userId === userId) this.cache.delete(hash);
     }
   }
 
   private forgetSession(sessionId: number): void {
+    this.generation += 1;
     for (const [hash, entry] of this.cache) {
       if (entry.row.sessionId === sessionId) this.cache.delete(hash);
     }
@@ -213,24 +220,26 @@ export class SessionStore {
     return Number(result.numUpdatedRows) === 1 ? token : undefined;
   }
 
+  // The store is written first, then the memory dropped: a read that starts after the
+  // drop sees the revocation, and one already under way is not remembered (generation).
   async revoke(sessionId: number): Promise<void> {
-    this.forgetSession(sessionId);
     await this.store.db
       .updateTable("sessions")
       .set({ revokedAt: nowIso(this.clock()) })
       .where("id", "=", sessionId)
       .where("revokedAt", "is", null)
       .execute();
+    this.forgetSession(sessionId);
   }
 
   async revokeAllForUser(userId: number): Promise<void> {
-    this.forgetUser(userId);
     await this.store.db
       .updateTable("sessions")
       .set({ revokedAt: nowIso(this.clock()) })
       .where("userId", "=", userId)
       .where("revokedAt", "is", null)
       .execute();
+    this.forgetUser(userId);
   }
 
   /** Removes sessions that can no longer be used. Returns how many. */
