@@ -47,6 +47,28 @@ interface CachedSession {
   row: SessionRow;
   viaPreviousToken: boolean;
   readAt: number;
+  /** The row's times as epoch ms, parsed once rather than on every request. */
+  times: {
+    previousValidUntil: number;
+    lastSeenAt: number;
+    renewedAt: number;
+    expiresAt: number;
+  };
+}
+
+/** Epoch ms of a stored time; a missing or unreadable one counts as long past. */
+function epochMs(text: string | null): number {
+  const ms = text ? Date.parse(text) : NaN;
+  return Number.isNaN(ms) ? -Infinity : ms;
+}
+
+function parseTimes(row: SessionRow): CachedSession["times"] {
+  return {
+    previousValidUntil: epochMs(row.previousValidUntil),
+    lastSeenAt: epochMs(row.lastSeenAt),
+    renewedAt: epochMs(row.renewedAt),
+    expiresAt: epochMs(row.expiresAt),
+  };
 }
 
 /** Sliding idle time is written at most this often, so reads don't each cost a write. */
@@ -98,22 +120,16 @@ export class SessionStore {
         this.cache.delete(tokenHash);
         return null;
       }
-      cached = { ...found, readAt: now };
+      cached = { ...found, readAt: now, times: parseTimes(found.row) };
       // A revocation that landed while this read was under way makes the row stale: use
       // it for this request, which began before, but never remember it.
       if (generation === this.generation) this.remember(tokenHash, cached);
     }
-    const { row, viaPreviousToken } = cached;
-    if (
-      viaPreviousToken &&
-      (!row.previousValidUntil || row.previousValidUntil <= nowIso(now))
-    ) {
-      return null;
-    }
+    const { row, viaPreviousToken, times } = cached;
+    if (viaPreviousToken && times.previousValidUntil <= now) return null;
     if (row.revokedAt || row.status !== "active") return null;
-    if (row.expiresAt <= nowIso(now)) return null;
-    if (Date.parse(row.lastSeenAt) + SESSION_IDLE_TIMEOUT_MS <= now)
-      return null;
+    if (times.expiresAt <= now) return null;
+    if (times.lastSeenAt + SESSION_IDLE_TIMEOUT_MS <= now) return null;
 
     const session: ResolvedSession = {
       sessionId: row.sessionId,
@@ -123,20 +139,14 @@ export class SessionStore {
         loginName: row.loginName,
       },
     };
-    if (
-      !viaPreviousToken &&
-      Date.parse(row.renewedAt) + SESSION_RENEW_AFTER_MS <= now
-    ) {
+    if (!viaPreviousToken && times.renewedAt + SESSION_RENEW_AFTER_MS <= now) {
       this.cache.delete(tokenHash);
       session.renewedToken = await this.renew(
         row.sessionId,
         row.tokenHash,
         now,
       );
-    } else if (
-      Date.parse(row.lastSeenAt) + LAST_SEEN_WRITE_INTERVAL_MS <=
-      now
-    ) {
+    } else if (times.lastSeenAt + LAST_SEEN_WRITE_INTERVAL_MS <= now) {
       this.cache.delete(tokenHash);
       await this.store.db
         .updateTable("sessions")
