@@ -1,13 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
+import { LRUCache } from "lru-cache";
 import type pg from "pg";
 import {
   CamelCasePlugin,
   Kysely,
   PostgresDialect,
   SqliteDialect,
+  type CompiledQuery,
   type Transaction,
+  type UnknownRow,
 } from "kysely";
 import type { Database } from "./schema.js";
 import { acquireDataDirLock, type DataDirLock } from "./lock.js";
@@ -21,7 +24,24 @@ export interface Store {
   db: Kysely<Database>;
   /** Runs `work` in one transaction: all of its writes land, or none do. */
   transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
+  /**
+   * Runs compiled read-only queries together and answers each one's rows, keys in
+   * camelCase. On SQLite they run on a second, query-only connection in one read
+   * transaction: they share a snapshot, never see a write transaction that is still
+   * open, and skip Kysely's executor, which queues every query on the one writing
+   * connection through promises and costs a list page more than SQLite does
+   * (docs/performance.md). On PostgreSQL they run in one read-only, repeatable-read
+   * transaction on the pool.
+   */
+  read(queries: readonly CompiledQuery[]): Promise<UnknownRow[][]>;
   close(): Promise<void>;
+}
+
+/** CamelCasePlugin, with its column naming usable outside Kysely's executor. */
+class CamelCase extends CamelCasePlugin {
+  override camelCase(name: string): string {
+    return super.camelCase(name);
+  }
 }
 
 export interface StoreOptions {
@@ -41,22 +61,52 @@ function openSqlite(dataDir: string): Store {
   fs.mkdirSync(dataDir, { recursive: true });
   // Take the lock before touching the database, so a second process never opens it.
   const lock: DataDirLock = acquireDataDirLock(dataDir);
-  const database = new SQLite(path.join(dataDir, "lampstand.db"), {
-    timeout: 5000,
-  });
+  const file = path.join(dataDir, "lampstand.db");
+  const database = new SQLite(file, { timeout: 5000 });
   database.pragma("journal_mode = WAL");
   database.pragma("synchronous = FULL");
   database.pragma("foreign_keys = ON");
   database.pragma("busy_timeout = 5000");
+  const camelCase = new CamelCase();
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(database) }),
-    plugins: [new CamelCasePlugin()],
+    plugins: [camelCase],
   });
+  const reader = new SQLite(file, { timeout: 5000 });
+  reader.pragma("query_only = ON");
+  const readerStatements = withStatementCache(reader);
+  const camelKeys = new WeakMap<SQLite.Statement, string[]>();
+  // Rows come back as arrays and get their camelCase keys here: cheaper than
+  // better-sqlite3 naming every row's values and the plugin then renaming them.
+  const readRows = (query: CompiledQuery): UnknownRow[] => {
+    const statement = readerStatements.prepare(query.sql);
+    let keys = camelKeys.get(statement);
+    if (!keys) {
+      statement.raw(true);
+      keys = statement
+        .columns()
+        .map((column) => camelCase.camelCase(column.name));
+      camelKeys.set(statement, keys);
+    }
+    const rows = statement.all(query.parameters as unknown[]) as unknown[][];
+    return rows.map((values) => {
+      const row: UnknownRow = {};
+      for (let i = 0; i < keys.length; i++) row[keys[i]!] = values[i];
+      return row;
+    });
+  };
+  const readTogether = reader.transaction((queries: readonly CompiledQuery[]) =>
+    queries.map(readRows),
+  );
   return {
     kind: "sqlite",
     db,
     transaction: (work) => db.transaction().execute(work),
+    async read(queries) {
+      return readTogether(queries);
+    },
     async close() {
+      reader.close();
       await db.destroy();
       lock.release();
     },
@@ -72,20 +122,17 @@ const STATEMENT_CACHE_SIZE = 500;
  * stream results, so a statement is never busy when it is reused.)
  */
 function withStatementCache(database: SQLite.Database) {
-  const statements = new Map<string, SQLite.Statement>();
+  const statements = new LRUCache<string, SQLite.Statement>({
+    max: STATEMENT_CACHE_SIZE,
+  });
   return {
     close: () => database.close(),
     prepare(sqlText: string) {
       let statement = statements.get(sqlText);
-      if (statement) {
-        statements.delete(sqlText); // re-inserted below: most recently used last
-      } else {
+      if (!statement) {
         statement = database.prepare(sqlText);
-        if (statements.size >= STATEMENT_CACHE_SIZE) {
-          statements.delete(statements.keys().next().value!);
-        }
+        statements.set(sqlText, statement);
       }
-      statements.set(sqlText, statement);
       return statement;
     },
   };
@@ -122,7 +169,7 @@ async function openPostgres(options: StoreOptions): Promise<Store> {
   probe.release();
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
-    plugins: [new CamelCasePlugin()],
+    plugins: [new CamelCase()],
   });
   const { rows } = await pool.query<{ schema: string }>(
     "select current_schema() as schema",
@@ -132,6 +179,19 @@ async function openPostgres(options: StoreOptions): Promise<Store> {
     schema: rows[0]?.schema ?? "public",
     db,
     transaction: (work) => db.transaction().execute(work),
+    // One read-only transaction: the queries share a snapshot, as on SQLite.
+    read: (queries) =>
+      db
+        .transaction()
+        .setIsolationLevel("repeatable read")
+        .setAccessMode("read only")
+        .execute(async (trx) => {
+          const results: UnknownRow[][] = [];
+          for (const query of queries) {
+            results.push((await trx.executeQuery<UnknownRow>(query)).rows);
+          }
+          return results;
+        }),
     close: () => db.destroy(),
   };
 }

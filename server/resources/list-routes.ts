@@ -56,10 +56,12 @@ export function registerListRoutes<Row, Rec>(
         queries.filterSchema,
         language,
       ) as Filter;
-      const [rows, total] = await Promise.all([
-        queries.page(filter, sort, offset, limit),
-        queries.count(filter),
-      ]);
+      const { rows, total } = await queries.pageWithTotal(
+        filter,
+        sort,
+        offset,
+        limit,
+      );
       return ok({ list: rows.map(def.toRecord), total });
     },
   );

@@ -1,4 +1,11 @@
-import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
+import {
+  sql,
+  type CompiledQuery,
+  type Expression,
+  type Kysely,
+  type SqlBool,
+} from "kysely";
+import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import type { FastifyInstance } from "fastify";
 import { Code, type Language } from "../../common/codes.js";
@@ -13,6 +20,34 @@ import {
 } from "./resource-definition.js";
 
 export type Filter = Record<string, unknown>;
+
+const COMPILED_QUERIES_PER_RESOURCE = 200;
+
+/** A compiled page query whose last two parameters are its LIMIT and OFFSET. */
+export function endsWithPaging(
+  query: CompiledQuery,
+  limit: number,
+  offset: number,
+): boolean {
+  const { parameters: params } = query;
+  return (
+    /\blimit (\?|\$\d+) offset (\?|\$\d+)$/.test(query.sql) &&
+    params.at(-2) === limit &&
+    params.at(-1) === offset
+  );
+}
+
+/** The same page query for another page. */
+function withPaging(
+  query: CompiledQuery,
+  limit: number,
+  offset: number,
+): CompiledQuery {
+  return {
+    ...query,
+    parameters: [...query.parameters.slice(0, -2), limit, offset],
+  };
+}
 export type Sort = { field: string; order: "asc" | "desc" };
 
 /**
@@ -66,23 +101,37 @@ export function resourceQueries<Row>(
     return query;
   }
 
-  /** One page of matching rows, in the given order (id breaks ties, so pages are stable). */
-  async function page(
+  // Building and compiling a query through Kysely costs a list request more CPU than the
+  // rest of the machinery together (docs/performance.md), and admins ask for the same
+  // filter and order again and again: compiled queries are kept per filter and order.
+  const compiled = new LRUCache<string, CompiledQuery>({
+    max: COMPILED_QUERIES_PER_RESOURCE,
+  });
+
+  function pageQuery(
     filter: Filter,
     sort: Sort,
     offset: number,
     limit: number,
-  ): Promise<Row[]> {
-    return (await selectMatching(filter)
+  ): CompiledQuery {
+    const key = JSON.stringify(["page", sort.field, sort.order, filter]);
+    const cached = compiled.get(key);
+    if (cached) return withPaging(cached, limit, offset);
+    const query = selectMatching(filter)
       .selectAll()
       .orderBy(sort.field, sort.order)
-      .orderBy("id", sort.order)
+      .orderBy("id", sort.order) // id breaks ties, so pages are stable
       .limit(limit)
       .offset(offset)
-      .execute()) as Row[];
+      .compile();
+    if (endsWithPaging(query, limit, offset)) compiled.set(key, query);
+    return query;
   }
 
-  async function count(filter: Filter): Promise<number> {
+  function countQuery(filter: Filter): CompiledQuery {
+    const key = JSON.stringify(["count", filter]);
+    const cached = compiled.get(key);
+    if (cached) return cached;
     const inUse = Object.keys(filter).filter(
       (key) => filter[key] !== undefined && filter[key] !== "",
     );
@@ -90,12 +139,40 @@ export function resourceQueries<Row>(
       def.search && inUse.length === 1 && inUse[0] === "q"
         ? indexedKeywordCount(kind(), def.search, String(filter.q))
         : undefined;
-    const result = indexed
-      ? (await indexed.execute(db())).rows[0]!
-      : await selectMatching(filter)
+    const query = indexed
+      ? indexed.compile(db())
+      : selectMatching(filter)
           .select((eb) => eb.fn.countAll<number>().as("total"))
-          .executeTakeFirstOrThrow();
-    return Number(result.total);
+          .compile();
+    compiled.set(key, query);
+    return query;
+  }
+
+  /** One page of matching rows, in the given order. */
+  async function page(
+    filter: Filter,
+    sort: Sort,
+    offset: number,
+    limit: number,
+  ): Promise<Row[]> {
+    const [rows] = await app.store.read([
+      pageQuery(filter, sort, offset, limit),
+    ]);
+    return rows as Row[];
+  }
+
+  /** One page and the number of all matching rows, read from the same snapshot. */
+  async function pageWithTotal(
+    filter: Filter,
+    sort: Sort,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: Row[]; total: number }> {
+    const [rows, counted] = await app.store.read([
+      pageQuery(filter, sort, offset, limit),
+      countQuery(filter),
+    ]);
+    return { rows: rows as Row[], total: Number(counted![0]!.total) };
   }
 
   async function findRow(id: number): Promise<Row | undefined> {
@@ -192,7 +269,7 @@ export function resourceQueries<Row>(
   return {
     filterSchema,
     page,
-    count,
+    pageWithTotal,
     findRow,
     insert,
     updateVersioned,

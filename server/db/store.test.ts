@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import { buildTestApp, type TestApp } from "../test/helper.js";
+import { nowIso } from "./dialect.js";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+async function addTag(name: string, nameEn: string | null = null) {
+  const now = nowIso();
+  return t.app.store.db
+    .insertInto("tags")
+    .values({ name, nameEn, sortOrder: 0, createdAt: now, updatedAt: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+}
+
+const tagsNamed = (prefix: string) =>
+  t.app.store.db
+    .selectFrom("tags")
+    .select(["id", "name", "nameEn"])
+    .where("name", "like", `${prefix}%`)
+    .orderBy("id")
+    .compile();
+
+describe("store.read", () => {
+  it("answers each query's rows with camelCase keys, in order", async () => {
+    const { id } = await addTag("read-camel-1", "Camel");
+    const [rows, counted] = await t.app.store.read([
+      tagsNamed("read-camel-"),
+      t.app.store.db
+        .selectFrom("tags")
+        .select((eb) => eb.fn.countAll<number>().as("total"))
+        .where("name", "like", "read-camel-%")
+        .compile(),
+    ]);
+    expect(rows).toEqual([{ id, name: "read-camel-1", nameEn: "Camel" }]);
+    expect(Number(counted![0]!.total)).toBe(1);
+  });
+
+  it("sees a write as soon as it is committed", async () => {
+    const [before] = await t.app.store.read([tagsNamed("read-after-")]);
+    expect(before).toEqual([]);
+    await addTag("read-after-1");
+    const [after] = await t.app.store.read([tagsNamed("read-after-")]);
+    expect(after!.map((row) => row.name)).toEqual(["read-after-1"]);
+  });
+
+  it("never sees a transaction that is still open, nor one rolled back", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let inserted!: () => void;
+    const insertedInside = new Promise<void>((resolve) => (inserted = resolve));
+    const transaction = t.app.store
+      .transaction(async (trx) => {
+        const now = nowIso();
+        await trx
+          .insertInto("tags")
+          .values({
+            name: "read-open-1",
+            sortOrder: 0,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .execute();
+        inserted();
+        await held;
+        throw new Error("roll back");
+      })
+      .catch((error: Error) => error.message);
+
+    await insertedInside;
+    // The read answers while the transaction is still open, without waiting for it.
+    const [during] = await t.app.store.read([tagsNamed("read-open-")]);
+    expect(during).toEqual([]);
+    release();
+    expect(await transaction).toBe("roll back");
+    const [after] = await t.app.store.read([tagsNamed("read-open-")]);
+    expect(after).toEqual([]);
+  });
+
+  it("refuses a write", async () => {
+    const write = sql`DELETE FROM tags`.compile(t.app.store.db);
+    await expect(t.app.store.read([write])).rejects.toThrow();
+    const [rows] = await t.app.store.read([
+      t.app.store.db
+        .selectFrom("tags")
+        .select((eb) => eb.fn.countAll<number>().as("total"))
+        .compile(),
+    ]);
+    expect(Number(rows![0]!.total)).toBeGreaterThan(0);
+  });
+});

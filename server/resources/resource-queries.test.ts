@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Kysely } from "kysely";
+import { buildTestApp, type TestApp } from "../test/helper.js";
+import { nowIso } from "../db/dialect.js";
+import { endsWithPaging, resourceQueries } from "./resource-queries.js";
+
+let t: TestApp;
+let queries: ReturnType<typeof resourceQueries>;
+beforeAll(async () => {
+  t = await buildTestApp();
+  queries = resourceQueries(t.app, {
+    table: "tags",
+    search: { table: "tags", columns: ["name", "name_en"] },
+  } as never);
+  const now = nowIso();
+  await t.app.store.db
+    .insertInto("tags")
+    .values(
+      Array.from({ length: 12 }, (_, i) => ({
+        name: `paging-${String(i).padStart(2, "0")}`,
+        nameEn: i % 3 === 0 ? "third" : null,
+        sortOrder: i,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .execute();
+});
+afterAll(() => t.close());
+
+const names = (rows: unknown[]) =>
+  rows.map((row) => (row as { name: string }).name);
+
+describe("compiled list queries", () => {
+  it("recognises LIMIT and OFFSET at the end of this store's page SQL", () => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const db = t.app.store.db as unknown as Kysely<any>;
+    const query = db
+      .selectFrom("tags")
+      .selectAll()
+      .where("name", "like", "x%")
+      .orderBy("name")
+      .limit(7)
+      .offset(7)
+      .compile();
+    expect(endsWithPaging(query, 7, 7)).toBe(true);
+    expect(endsWithPaging(query, 7, 8)).toBe(false);
+    const noOffset = db.selectFrom("tags").selectAll().limit(7).compile();
+    expect(endsWithPaging(noOffset, 7, 0)).toBe(false);
+  });
+
+  it("answers each page's own rows when the same filter and order come again", async () => {
+    const filter = { q: "paging-" };
+    const sort = { field: "name", order: "asc" as const };
+    const first = await queries.pageWithTotal(filter, sort, 0, 5);
+    const second = await queries.pageWithTotal(filter, sort, 5, 5);
+    const last = await queries.pageWithTotal(filter, sort, 10, 5);
+    expect(names(first.rows)).toEqual(
+      [0, 1, 2, 3, 4].map((i) => `paging-0${i}`),
+    );
+    expect(names(second.rows)).toEqual(
+      ["05", "06", "07", "08", "09"].map((i) => `paging-${i}`),
+    );
+    expect(names(last.rows)).toEqual(["paging-10", "paging-11"]);
+    expect([first.total, second.total, last.total]).toEqual([12, 12, 12]);
+    // A different filter value is a different query, not the cached one.
+    const thirds = await queries.pageWithTotal({ q: "third" }, sort, 0, 5);
+    expect(names(thirds.rows)).toEqual(
+      ["00", "03", "06", "09"].map((i) => `paging-${i}`),
+    );
+    expect(thirds.total).toBe(4);
+    const descending = await queries.pageWithTotal(
+      filter,
+      { field: "name", order: "desc" },
+      0,
+      2,
+    );
+    expect(names(descending.rows)).toEqual(["paging-11", "paging-10"]);
+  });
+});
