@@ -25,16 +25,23 @@ export interface Store {
   /** Runs `work` in one transaction: all of its writes land, or none do. */
   transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
   /**
-   * Runs compiled read-only queries together and answers each one's rows, keys in
-   * camelCase. On SQLite they run on a second, query-only connection in one read
+   * Runs read-only queries together and answers each one's rows, keys in camelCase. A
+   * step may be a function of the rows read before it (a plan chosen from a count). On SQLite they run on a second, query-only connection in one read
    * transaction: they share a snapshot, never see a write transaction that is still
    * open, and skip Kysely's executor, which queues every query on the one writing
    * connection through promises and costs a list page more than SQLite does
    * (docs/performance.md). On PostgreSQL they run in one read-only, repeatable-read
    * transaction on the pool.
    */
-  read(queries: readonly CompiledQuery[]): Promise<UnknownRow[][]>;
+  read(steps: readonly ReadStep[]): Promise<UnknownRow[][]>;
   close(): Promise<void>;
+}
+
+export type ReadStep =
+  CompiledQuery | ((previous: UnknownRow[][]) => CompiledQuery);
+
+function queryOf(step: ReadStep, previous: UnknownRow[][]): CompiledQuery {
+  return typeof step === "function" ? step(previous) : step;
 }
 
 /** CamelCasePlugin, with its column naming usable outside Kysely's executor. */
@@ -95,15 +102,17 @@ function openSqlite(dataDir: string): Store {
       return row;
     });
   };
-  const readTogether = reader.transaction((queries: readonly CompiledQuery[]) =>
-    queries.map(readRows),
-  );
+  const readTogether = reader.transaction((steps: readonly ReadStep[]) => {
+    const results: UnknownRow[][] = [];
+    for (const step of steps) results.push(readRows(queryOf(step, results)));
+    return results;
+  });
   return {
     kind: "sqlite",
     db,
     transaction: (work) => db.transaction().execute(work),
-    async read(queries) {
-      return readTogether(queries);
+    async read(steps) {
+      return readTogether(steps);
     },
     async close() {
       reader.close();
@@ -180,14 +189,15 @@ async function openPostgres(options: StoreOptions): Promise<Store> {
     db,
     transaction: (work) => db.transaction().execute(work),
     // One read-only transaction: the queries share a snapshot, as on SQLite.
-    read: (queries) =>
+    read: (steps) =>
       db
         .transaction()
         .setIsolationLevel("repeatable read")
         .setAccessMode("read only")
         .execute(async (trx) => {
           const results: UnknownRow[][] = [];
-          for (const query of queries) {
+          for (const step of steps) {
+            const query = queryOf(step, results);
             results.push((await trx.executeQuery<UnknownRow>(query)).rows);
           }
           return results;

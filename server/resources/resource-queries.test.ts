@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Kysely } from "kysely";
+import { TAG_SORT_FIELDS } from "../../common/schemas/tag.js";
+import { keywordCondition, keywordPlan } from "../db/search.js";
 import { buildTestApp, type TestApp } from "../test/helper.js";
 import { nowIso } from "../db/dialect.js";
 import { endsWithPaging, resourceQueries } from "./resource-queries.js";
@@ -77,4 +79,64 @@ describe("compiled list queries", () => {
     );
     expect(names(descending.rows)).toEqual(["paging-11", "paging-10"]);
   });
+});
+
+describe("keyword plans", () => {
+  it("walks the sort index only when matches are dense enough", () => {
+    // 100,000 rows: a 1% word's first page walks, its fiftieth looks rows up.
+    expect(keywordPlan(1000, 100_000, 25)).toBe("walk");
+    expect(keywordPlan(1000, 100_000, 1250)).toBe("lookup");
+    expect(keywordPlan(40_000, 100_000, 1250)).toBe("walk");
+    expect(keywordPlan(1, 100_000, 25)).toBe("lookup");
+    expect(keywordPlan(0, 0, 25)).toBe("lookup");
+  });
+
+  it("answers the same rows either way", async () => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const db = t.app.store.db as unknown as Kysely<any>;
+    const spec = { table: "tags", columns: ["name", "name_en"] };
+    const pageBy = (plan: "lookup" | "walk", offset: number) =>
+      db
+        .selectFrom("tags")
+        .selectAll()
+        .where(keywordCondition(t.app.store.kind, spec, "aging third", plan))
+        .orderBy("name", "desc")
+        .orderBy("id", "desc")
+        .limit(3)
+        .offset(offset)
+        .compile();
+    for (const offset of [0, 3]) {
+      const [lookup, walk] = await t.app.store.read([
+        pageBy("lookup", offset),
+        pageBy("walk", offset),
+      ]);
+      expect(walk).toEqual(lookup);
+    }
+    const [firstPage] = await t.app.store.read([pageBy("walk", 0)]);
+    expect(names(firstPage!)).toEqual(["paging-09", "paging-06", "paging-03"]);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL === undefined)(
+    "walks an index on SQLite, for every sortable field of tags",
+    async () => {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      const db = t.app.store.db as unknown as Kysely<any>;
+      const spec = { table: "tags", columns: ["name", "name_en"] };
+      for (const field of TAG_SORT_FIELDS) {
+        const query = db
+          .selectFrom("tags")
+          .selectAll()
+          .where(keywordCondition("sqlite", spec, "paging", "walk"))
+          .orderBy(field, "asc")
+          .orderBy("id", "asc")
+          .limit(25)
+          .compile();
+        const [steps] = await t.app.store.read([
+          { ...query, sql: `EXPLAIN QUERY PLAN ${query.sql}` },
+        ]);
+        const details = steps!.map((step) => String(step.detail));
+        expect(details.join(" | "), field).not.toContain("TEMP B-TREE");
+      }
+    },
+  );
 });

@@ -4,6 +4,7 @@ import {
   type Expression,
   type Kysely,
   type SqlBool,
+  type UnknownRow,
 } from "kysely";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
@@ -12,7 +13,12 @@ import { Code, type Language } from "../../common/codes.js";
 import { ApiError } from "../http/errors.js";
 import { localizeText } from "../http/validation-messages.js";
 import { isUniqueViolation } from "../db/dialect.js";
-import { indexedKeywordCount, keywordCondition } from "../db/search.js";
+import {
+  indexedKeywordCount,
+  keywordCondition,
+  keywordPlan,
+  type KeywordPlan,
+} from "../db/search.js";
 import {
   idList,
   MAX_INT32,
@@ -77,7 +83,10 @@ export function resourceQueries<Row>(
   /** The allowlisted filter fields; anything else is 40000. */
   const filterSchema = z.strictObject(filterShape);
 
-  function whereOf(filter: Filter): Expression<SqlBool>[] {
+  function whereOf(
+    filter: Filter,
+    plan: KeywordPlan = "lookup",
+  ): Expression<SqlBool>[] {
     const conditions: Expression<SqlBool>[] = [];
     for (const [key, value] of Object.entries(filter)) {
       if (value === undefined || value === null || value === "") continue;
@@ -87,7 +96,9 @@ export function resourceQueries<Row>(
           sql<SqlBool>`${sql.ref(`${table}.id`)} in (${sql.join(ids)})`,
         );
       } else if (key === "q" && def.search) {
-        conditions.push(keywordCondition(kind(), def.search, String(value)));
+        conditions.push(
+          keywordCondition(kind(), def.search, String(value), plan),
+        );
       } else {
         conditions.push(def.filters![key]!.where(value as never, kind()));
       }
@@ -95,9 +106,10 @@ export function resourceQueries<Row>(
     return conditions;
   }
 
-  function selectMatching(filter: Filter) {
+  function selectMatching(filter: Filter, plan: KeywordPlan = "lookup") {
     let query = db().selectFrom(table);
-    for (const condition of whereOf(filter)) query = query.where(condition);
+    for (const condition of whereOf(filter, plan))
+      query = query.where(condition);
     return query;
   }
 
@@ -113,11 +125,12 @@ export function resourceQueries<Row>(
     sort: Sort,
     offset: number,
     limit: number,
+    plan: KeywordPlan = "lookup",
   ): CompiledQuery {
-    const key = JSON.stringify(["page", sort.field, sort.order, filter]);
+    const key = JSON.stringify(["page", sort.field, sort.order, plan, filter]);
     const cached = compiled.get(key);
     if (cached) return withPaging(cached, limit, offset);
-    const query = selectMatching(filter)
+    const query = selectMatching(filter, plan)
       .selectAll()
       .orderBy(sort.field, sort.order)
       .orderBy("id", sort.order) // id breaks ties, so pages are stable
@@ -161,6 +174,18 @@ export function resourceQueries<Row>(
     return rows as Row[];
   }
 
+  /** The table's highest id: a row count estimate that costs one index probe. */
+  function rowsEstimateQuery(): CompiledQuery {
+    const cached = compiled.get("rows");
+    if (cached) return cached;
+    const query = db()
+      .selectFrom(table)
+      .select((eb) => eb.fn.max("id").as("rows"))
+      .compile();
+    compiled.set("rows", query);
+    return query;
+  }
+
   /** One page and the number of all matching rows, read from the same snapshot. */
   async function pageWithTotal(
     filter: Filter,
@@ -168,11 +193,32 @@ export function resourceQueries<Row>(
     offset: number,
     limit: number,
   ): Promise<{ rows: Row[]; total: number }> {
-    const [rows, counted] = await app.store.read([
-      pageQuery(filter, sort, offset, limit),
+    const totalOf = (rows: UnknownRow[]) => Number(rows[0]!.total);
+    if (kind() !== "sqlite" || !def.search || !filter.q) {
+      const [rows, counted] = await app.store.read([
+        pageQuery(filter, sort, offset, limit),
+        countQuery(filter),
+      ]);
+      return { rows: rows as Row[], total: totalOf(counted!) };
+    }
+    // SQLite with a keyword: the count tells which way to find the page.
+    const [counted, estimated, rows] = await app.store.read([
       countQuery(filter),
+      rowsEstimateQuery(),
+      ([counted, estimated]) =>
+        pageQuery(
+          filter,
+          sort,
+          offset,
+          limit,
+          keywordPlan(
+            totalOf(counted!),
+            Number(estimated![0]!.rows ?? 0),
+            offset + limit,
+          ),
+        ),
     ]);
-    return { rows: rows as Row[], total: Number(counted![0]!.total) };
+    return { rows: rows as Row[], total: totalOf(counted!) };
   }
 
   async function findRow(id: number): Promise<Row | undefined> {
