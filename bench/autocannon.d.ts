@@ -29,7 +29,19 @@ declare module "autocannon" {
     throughput: Histogram;
     statusCodeStats: Record<string, { count: number }>;
   }
-  function autocannon(options: Options): Promise<Result>;
+  /** A run: awaitable for its result, and an emitter of each response as it lands. */
+  interface Run extends Promise<Result> {
+    on(
+      event: "response",
+      listener: (
+        client: unknown,
+        statusCode: number,
+        resBytes: number,
+        responseTimeMs: number,
+      ) => void,
+    ): this;
+  }
+  function autocannon(options: Options): Run;
   export default autocannon;
   export type { Options, Result };
 }

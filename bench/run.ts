@@ -10,6 +10,7 @@
  *    that does not start, answers that differ between the two servers) exits 1.
  *
  * Environment (all optional): BENCH_ROWS (100000), BENCH_DURATION (seconds per run, 6),
+ * BENCH_ROUNDS (3: each run and its yardstick alternate in this many slices),
  * BENCH_CONNECTIONS (10), BENCH_DATABASE_URL (postgres://… : run against a fresh
  * PostgreSQL database instead of SQLite).
  */
@@ -21,7 +22,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { isDeepStrictEqual } from "node:util";
-import autocannon, { type Result } from "autocannon";
+import autocannon from "autocannon";
 import pg from "pg";
 import { sql } from "kysely";
 import { openStore } from "../server/db/store.js";
@@ -33,9 +34,23 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SERVER_ENTRY = path.join(ROOT, "dist/server/main.js");
 const RAW_ENTRY = path.join(ROOT, "bench/raw-server.ts");
 
+/**
+ * The Node flags `npm start` gives the server (package.json), so the bench measures the
+ * process users run.
+ */
+const START_FLAGS = (
+  JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
+    scripts: { start: string };
+  }
+).scripts.start
+  .split(/\s+/)
+  .filter((word) => word.startsWith("--"));
+
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 6);
 const WARMUP = 2;
+/** Each pair of runs alternates this many times (loadInterleaved). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PG_URL = process.env.BENCH_DATABASE_URL || undefined;
 const ADMIN_LOGIN = "bench-admin";
@@ -291,56 +306,116 @@ async function seed(
 
 // ---------------------------------------------------------------- load
 
+interface Spec {
+  label: string;
+  url: string;
+  headers: Record<string, string>;
+  /** The process that serves `url`. */
+  target: ChildProcess;
+}
+
 interface Row {
   label: string;
-  result: Result;
+  requestsPerSecond: number;
+  /** Requests per second in each round, for the per-round ratios. */
+  roundRps: number[];
+  latency: { mean: number; p50: number; p99: number };
   /** CPU time the serving process spent per request. */
   cpuPerRequestMs: number;
-  /** Cores used by processes other than the bench, the server under test and its peer. */
+  /** Cores used by processes other than the bench and the two servers. */
   otherCores: number;
 }
 
-async function load(
-  label: string,
-  url: string,
-  headers: Record<string, string>,
-  target: ChildProcess,
-  peers: ChildProcess[],
-): Promise<Row> {
-  const options = { url, headers, connections: CONNECTIONS, timeout: 10 };
-  await autocannon({ ...options, duration: WARMUP });
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+}
+
+/**
+ * Loads each spec in turn, ROUNDS times over (A, B, A, B, …), DURATION / ROUNDS seconds
+ * each, after a warm-up of each. This machine's speed drifts by up to 2× over seconds;
+ * interleaving puts both sides of a ratio through the same drift. Latencies are pooled
+ * over the rounds.
+ */
+async function loadInterleaved(
+  specs: Spec[],
+  servers: ChildProcess[],
+): Promise<Row[]> {
+  const options = (spec: Spec) => ({
+    url: spec.url,
+    headers: spec.headers,
+    connections: CONNECTIONS,
+    timeout: 10,
+  });
+  for (const spec of specs) {
+    await autocannon({ ...options(spec), duration: WARMUP });
+  }
   const ours = () =>
     processCpuMs(process.pid) +
-    [target, ...peers].reduce(
-      (sum, child) => sum + processCpuMs(child.pid!),
-      0,
-    );
-  const before = {
-    target: processCpuMs(target.pid!),
-    ours: ours(),
-    busy: machineBusyMs(),
-    at: performance.now(),
-  };
-  const result = await autocannon({ ...options, duration: DURATION });
-  const elapsed = performance.now() - before.at;
-  const cpuPerRequestMs =
-    (processCpuMs(target.pid!) - before.target) /
-    Math.max(1, result.requests.total);
-  const otherCores =
-    Math.max(0, machineBusyMs() - before.busy - (ours() - before.ours)) /
-    elapsed;
-  const bad = result.errors + result.timeouts + result.non2xx;
-  if (bad > 0) {
-    throw new Error(
-      `${label}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx ` +
-        `(${JSON.stringify(result.statusCodeStats)})`,
-    );
+    servers.reduce((sum, child) => sum + processCpuMs(child.pid!), 0);
+  const tallies = specs.map(() => ({
+    requests: 0,
+    ms: 0,
+    targetCpuMs: 0,
+    otherBusyMs: 0,
+    roundRps: [] as number[],
+    latencies: [] as number[],
+  }));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [index, spec] of specs.entries()) {
+      const tally = tallies[index]!;
+      const before = {
+        target: processCpuMs(spec.target.pid!),
+        ours: ours(),
+        busy: machineBusyMs(),
+        at: performance.now(),
+      };
+      const run = autocannon({
+        ...options(spec),
+        duration: DURATION / ROUNDS,
+      });
+      run.on("response", (_client, _status, _bytes, ms) => {
+        tally.latencies.push(ms);
+      });
+      const result = await run;
+      const elapsed = performance.now() - before.at;
+      const bad = result.errors + result.timeouts + result.non2xx;
+      if (bad > 0) {
+        throw new Error(
+          `${spec.label}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx ` +
+            `(${JSON.stringify(result.statusCodeStats)})`,
+        );
+      }
+      tally.requests += result.requests.total;
+      tally.ms += elapsed;
+      tally.roundRps.push((result.requests.total * 1000) / elapsed);
+      tally.targetCpuMs += processCpuMs(spec.target.pid!) - before.target;
+      tally.otherBusyMs += Math.max(
+        0,
+        machineBusyMs() - before.busy - (ours() - before.ours),
+      );
+    }
   }
-  process.stdout.write(
-    `  ${label.padEnd(30)} ${result.requests.average.toFixed(0).padStart(7)} req/s  ` +
-      `${cpuPerRequestMs.toFixed(3)} ms CPU/req  other load ${otherCores.toFixed(2)} cores\n`,
-  );
-  return { label, result, cpuPerRequestMs, otherCores };
+  return specs.map((spec, index) => {
+    const tally = tallies[index]!;
+    const sorted = tally.latencies.sort((a, b) => a - b);
+    const row: Row = {
+      label: spec.label,
+      requestsPerSecond: (tally.requests * 1000) / tally.ms,
+      roundRps: tally.roundRps,
+      latency: {
+        mean: sorted.reduce((sum, ms) => sum + ms, 0) / sorted.length,
+        p50: percentile(sorted, 0.5),
+        p99: percentile(sorted, 0.99),
+      },
+      cpuPerRequestMs: tally.targetCpuMs / Math.max(1, tally.requests),
+      otherCores: tally.otherBusyMs / tally.ms,
+    };
+    process.stdout.write(
+      `  ${row.label.padEnd(30)} ${fmt(row.requestsPerSecond).padStart(7)} req/s  ` +
+        `${fmt(row.cpuPerRequestMs, 3)} ms CPU/req  other load ${fmt(row.otherCores, 2)} cores\n`,
+    );
+    return row;
+  });
 }
 
 async function getJson(
@@ -371,11 +446,12 @@ function median(values: number[]): number {
 async function main(): Promise<number> {
   const cpu = os.cpus();
   console.log(
-    `Lampstand bench: ${ROWS} tags, ${CONNECTIONS} connections, ${WARMUP}s warm-up + ${DURATION}s per run`,
+    `Lampstand bench: ${ROWS} tags, ${CONNECTIONS} connections, ${WARMUP}s warm-up + ${DURATION}s per run ` +
+      `in ${ROUNDS} rounds alternating with its yardstick`,
   );
   console.log(
     `machine: ${cpu.length} × ${cpu[0]?.model ?? "?"}, ${fmt(os.totalmem() / 1024 ** 3)} GiB, ` +
-      `Node ${process.version}, load generator and servers share the cores`,
+      `Node ${process.version} (server flags: ${START_FLAGS.join(" ") || "none"}), load generator and servers share the cores`,
   );
   ensureServerBuilt();
 
@@ -406,7 +482,7 @@ async function main(): Promise<number> {
   const base = `http://127.0.0.1:${serverPort}`;
   const healthUrl = `${base}/tjc/health`;
   let since = performance.now();
-  let server = startProcess([SERVER_ENTRY], serverEnv);
+  let server = startProcess([...START_FLAGS, SERVER_ENTRY], serverEnv);
   const firstStartMs = await waitReady(healthUrl, server, since);
 
   const login = await fetch(`${base}/tjc/auth/login`, {
@@ -478,15 +554,50 @@ async function main(): Promise<number> {
   console.log("load:");
   const S = server.child;
   const R = raw.child;
+  const both = [S, R];
+  const spec = (
+    label: string,
+    url: string,
+    target: ChildProcess,
+    headers: Record<string, string> = {},
+  ): Spec => ({ label, url, headers, target });
+  const [list, rawList] = await loadInterleaved(
+    [
+      spec("list, machinery (auth)", urls.list, S, auth),
+      spec("list, raw SQL", urls.rawList, R),
+    ],
+    both,
+  );
+  const [hello, health] = await loadInterleaved(
+    [
+      spec("hello, bare Fastify", urls.hello, R),
+      spec("/tjc/health, real server", urls.health, S),
+    ],
+    both,
+  );
+  const [rare, rawRare] = await loadInterleaved(
+    [
+      spec("keyword 1%, machinery", urls.rare, S, auth),
+      spec("keyword 1%, raw LIKE", urls.rawRare, R),
+    ],
+    both,
+  );
+  const [common, rawCommon] = await loadInterleaved(
+    [
+      spec("keyword 40%, machinery", urls.common, S, auth),
+      spec("keyword 40%, raw LIKE", urls.rawCommon, R),
+    ],
+    both,
+  );
   const rows = {
-    list: await load("list, machinery (auth)", urls.list, auth, S, [R]),
-    rawList: await load("list, raw SQL", urls.rawList, {}, R, [S]),
-    hello: await load("hello, bare Fastify", urls.hello, {}, R, [S]),
-    health: await load("/tjc/health, real server", urls.health, {}, S, [R]),
-    rare: await load("keyword 1%, machinery", urls.rare, auth, S, [R]),
-    rawRare: await load("keyword 1%, raw LIKE", urls.rawRare, {}, R, [S]),
-    common: await load("keyword 40%, machinery", urls.common, auth, S, [R]),
-    rawCommon: await load("keyword 40%, raw LIKE", urls.rawCommon, {}, R, [S]),
+    list: list!,
+    rawList: rawList!,
+    hello: hello!,
+    health: health!,
+    rare: rare!,
+    rawRare: rawRare!,
+    common: common!,
+    rawCommon: rawCommon!,
   };
   const loaded = rssBytes(server.child.pid!);
 
@@ -495,7 +606,7 @@ async function main(): Promise<number> {
   const starts: number[] = [];
   for (let i = 0; i < 3; i++) {
     since = performance.now();
-    server = startProcess([SERVER_ENTRY], serverEnv);
+    server = startProcess([...START_FLAGS, SERVER_ENTRY], serverEnv);
     starts.push(await waitReady(healthUrl, server, since));
     await stopProcess(server.child);
   }
@@ -506,15 +617,18 @@ async function main(): Promise<number> {
     `| run | req/s | mean ms | p50 ms | p99 ms | server CPU ms/req (Node process) | other load (cores) |\n` +
       `|---|---:|---:|---:|---:|---:|---:|`,
   );
-  for (const { label, result, cpuPerRequestMs, otherCores } of Object.values(
-    rows,
-  )) {
+  for (const row of Object.values(rows)) {
+    const { label, latency, cpuPerRequestMs, otherCores } = row;
     console.log(
-      `| ${label} | ${fmt(result.requests.average)} | ${fmt(result.latency.mean, 2)} | ` +
-        `${result.latency.p50} | ${result.latency.p99} | ${fmt(cpuPerRequestMs, 3)} | ${fmt(otherCores, 2)} |`,
+      `| ${label} | ${fmt(row.requestsPerSecond)} | ${fmt(latency.mean, 2)} | ` +
+        `${fmt(latency.p50, 1)} | ${fmt(latency.p99, 1)} | ${fmt(cpuPerRequestMs, 3)} | ${fmt(otherCores, 2)} |`,
     );
   }
-  const rps = (row: Row) => row.result.requests.average;
+  const rps = (row: Row) => row.requestsPerSecond;
+  const rounds = (a: Row, b: Row, digits: number) =>
+    a.roundRps
+      .map((value, round) => `${fmt(value / b.roundRps[round]!, digits)}×`)
+      .join(", ");
   // The same ratio from CPU time per request: less sensitive to whatever else runs.
   // On PostgreSQL the queries run in the database's processes, which this does not see.
   const cpuRatio = (a: Row, b: Row) =>
@@ -524,17 +638,17 @@ async function main(): Promise<number> {
   const listRatio = rps(rows.list) / rps(rows.rawList);
   const rareRatio = rps(rows.rare) / rps(rows.rawRare);
   const commonRatio = rps(rows.common) / rps(rows.rawCommon);
-  const rareP99 = rows.rare.result.latency.p99;
+  const rareP99 = rows.rare.latency.p99;
   const startMedian = median(starts);
   console.log("");
   console.log(
-    `list machinery / raw list:        ${fmt(listRatio, 2)}×  (by CPU/request ${cpuRatio(rows.list, rows.rawList)}; raw list / hello: ${fmt(rps(rows.rawList) / rps(rows.hello), 3)}×)`,
+    `list machinery / raw list:        ${fmt(listRatio, 2)}×  (rounds ${rounds(rows.list, rows.rawList, 2)}; by CPU/request ${cpuRatio(rows.list, rows.rawList)}; raw list / hello: ${fmt(rps(rows.rawList) / rps(rows.hello), 3)}×)`,
   );
   console.log(
-    `keyword 1% / raw LIKE 1%:         ${fmt(rareRatio, 1)}×  (by CPU/request ${cpuRatio(rows.rare, rows.rawRare)}; p99 ${rareP99} ms)`,
+    `keyword 1% / raw LIKE 1%:         ${fmt(rareRatio, 1)}×  (rounds ${rounds(rows.rare, rows.rawRare, 1)}; by CPU/request ${cpuRatio(rows.rare, rows.rawRare)}; p99 ${fmt(rareP99, 1)} ms)`,
   );
   console.log(
-    `keyword 40% / raw LIKE 40%:       ${fmt(commonRatio, 2)}×  (by CPU/request ${cpuRatio(rows.common, rows.rawCommon)}; p99 ${rows.common.result.latency.p99} ms)`,
+    `keyword 40% / raw LIKE 40%:       ${fmt(commonRatio, 2)}×  (rounds ${rounds(rows.common, rows.rawCommon, 2)}; by CPU/request ${cpuRatio(rows.common, rows.rawCommon)}; p99 ${fmt(rows.common.latency.p99)} ms)`,
   );
   console.log(
     `server RSS: idle ${fmt(idle.rss / MB, 1)} MB, after load ${fmt(loaded.rss / MB, 1)} MB (peak ${fmt(loaded.hwm / MB, 1)} MB)`,
@@ -551,7 +665,7 @@ async function main(): Promise<number> {
     ],
     [`keyword 1% ≥ 10× raw LIKE (${fmt(rareRatio, 1)}×)`, rareRatio >= 10],
     [
-      `keyword 1% p99 < 20 ms at ${CONNECTIONS} connections (${rareP99} ms)`,
+      `keyword 1% p99 < 20 ms at ${CONNECTIONS} connections (${fmt(rareP99, 1)} ms)`,
       rareP99 < 20,
     ],
     [
