@@ -202,7 +202,7 @@ export function resourceQueries<Row>(
       return { rows: rows as Row[], total: totalOf(counted!) };
     }
     // SQLite with a keyword: the count tells which way to find the page.
-    const [counted, estimated, rows] = await app.store.read([
+    const [counted, , rows] = await app.store.read([
       countQuery(filter),
       rowsEstimateQuery(),
       ([counted, estimated]) =>
