@@ -97,8 +97,17 @@ test.describe("login", () => {
 test("a 20107 mid-session clears the session and redirects with toPath", async ({
   page,
 }) => {
+  const listed = page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === "/tjc/tags" &&
+      response.request().method() === "GET",
+  );
   const token = await loginViaApi(page, "/admin/tagManage");
   await expect(page.getByRole("menuitem", { name: "标签管理" })).toBeVisible();
+  // Nothing may be in flight when the session ends, so the click below is what meets the
+  // revoked session: an earlier request would start the 1.5 s notice before the click.
+  await listed;
+  await page.waitForLoadState("networkidle");
   // The session ends on the server (as after a timeout or a force-logout).
   const revoked = await page.request.post("/tjc/auth/logout", {
     headers: { Authorization: `Bearer ${token}` },
