@@ -16,6 +16,7 @@ import {
 } from "react-admin";
 import { countryMatches, type Country } from "../../common/countries.js";
 import { useCountries } from "./useReferenceData";
+import { useAutocompleteTexts } from "./useAutocompleteTexts";
 
 export type CountryInputProps = CommonInputProps;
 
@@ -45,6 +46,7 @@ export function CountryInput(props: CountryInputProps) {
     ...rest
   } = props;
   const translate = useTranslate();
+  const texts = useAutocompleteTexts("country");
   const translateLabel = useTranslateLabel();
   const [locale] = useLocaleState();
   const countries = useCountries();
@@ -108,11 +110,7 @@ export function CountryInput(props: CountryInputProps) {
       fullWidth={fullWidth}
       autoHighlight
       handleHomeEndKeys
-      noOptionsText={translate("reference.country.noOptions")}
-      loadingText={translate("reference.country.loading")}
-      clearText={translate("reference.action.clear")}
-      openText={translate("reference.action.open")}
-      closeText={translate("reference.action.close")}
+      {...texts}
       renderInput={(params) => (
         <TextField
           {...params}

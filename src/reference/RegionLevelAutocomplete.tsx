@@ -8,6 +8,7 @@ import type { Ref } from "react";
 import { useTranslate } from "react-admin";
 import type { Region } from "../../common/regions.js";
 import type { Loadable } from "./useReferenceData";
+import { useAutocompleteTexts } from "./useAutocompleteTexts";
 
 const filterRegions = createFilterOptions<Region>({
   stringify: (region) => `${region.regionName} ${region.regionCode}`,
@@ -43,6 +44,7 @@ export function RegionLevelAutocomplete(props: RegionLevelAutocompleteProps) {
     inputRef,
   } = props;
   const translate = useTranslate();
+  const texts = useAutocompleteTexts("region");
   const list = options?.data ?? [];
   const loaded = options?.data !== undefined;
   const empty = loaded && list.length === 0;
@@ -78,11 +80,7 @@ export function RegionLevelAutocomplete(props: RegionLevelAutocompleteProps) {
       autoHighlight
       handleHomeEndKeys
       sx={{ flex: 1, minWidth: 160 }}
-      noOptionsText={translate("reference.region.noOptions")}
-      loadingText={translate("reference.region.loading")}
-      clearText={translate("reference.action.clear")}
-      openText={translate("reference.action.open")}
-      closeText={translate("reference.action.close")}
+      {...texts}
       renderInput={(params) => (
         <TextField
           {...params}
