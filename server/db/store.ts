@@ -26,12 +26,12 @@ export interface Store {
   transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
   /**
    * Runs read-only queries together and answers each one's rows, keys in camelCase. A
-   * step may be a function of the rows read before it (a plan chosen from a count). On SQLite they run on a second, query-only connection in one read
-   * transaction: they share a snapshot, never see a write transaction that is still
-   * open, and skip Kysely's executor, which queues every query on the one writing
-   * connection through promises and costs a list page more than SQLite does
-   * (docs/performance.md). On PostgreSQL they run in one read-only, repeatable-read
-   * transaction on the pool.
+   * step may be a function of the rows read before it (a plan chosen from a count).
+   * On SQLite they run on a second, query-only connection in one read transaction: they
+   * share a snapshot, never see a write transaction that is still open, and skip
+   * Kysely's executor, which queues every query on the one writing connection through
+   * promises and costs a list page more than SQLite does (docs/performance.md). On
+   * PostgreSQL they run in one read-only, repeatable-read transaction on the pool.
    */
   read(steps: readonly ReadStep[]): Promise<UnknownRow[][]>;
   close(): Promise<void>;
