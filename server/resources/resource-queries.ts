@@ -26,6 +26,7 @@ import {
 } from "./resource-definition.js";
 
 export type Filter = Record<string, unknown>;
+export type Sort = { field: string; order: "asc" | "desc" };
 
 const COMPILED_QUERIES_PER_RESOURCE = 200;
 
@@ -54,7 +55,6 @@ function withPaging(
     parameters: [...query.parameters.slice(0, -2), limit, offset],
   };
 }
-export type Sort = { field: string; order: "asc" | "desc" };
 
 /**
  * Every query the resource routes run for one resource: filtering, paging, counting,
