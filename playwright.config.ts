@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { chromiumLaunchOptions as launchOptions } from "./e2e/chromium";
 
 /**
  * Playwright runs against the built app served by the real server. `scripts/e2e.mjs`
@@ -6,21 +7,7 @@ import { defineConfig } from "@playwright/test";
  * pointing E2E_BASE_URL at an already running server works too.
  * Only Debian's chromium is used: a browser is never downloaded.
  */
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const isCI = Boolean(process.env.CI);
-const launchOptions = {
-  executablePath: CHROMIUM_PATH,
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-};
 
 export default defineConfig({
   testDir: "./e2e",

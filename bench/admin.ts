@@ -11,11 +11,11 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
+import { CHROMIUM_PATH, chromiumLaunchOptions } from "../e2e/chromium.js";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const WEB = path.join(ROOT, "dist/web");
 const SERVER = path.join(ROOT, "dist/server/main.js");
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const BUNDLE_BUDGET_KB = 330;
 const LOGIN_BUDGET_MS = 1500;
 const ATTEMPTS = 5;
@@ -61,8 +61,8 @@ async function main(): Promise<number> {
     `initial admin JavaScript: ${bundle.kb.toFixed(1)} kB gzip in ${bundle.files.length} files`,
   );
 
-  if (!fs.existsSync(CHROMIUM)) {
-    console.log(`no browser at ${CHROMIUM}: login timing skipped`);
+  if (!fs.existsSync(CHROMIUM_PATH)) {
+    console.log(`no browser at ${CHROMIUM_PATH}: login timing skipped`);
     return 0;
   }
   const port = await freePort();
@@ -83,18 +83,7 @@ async function main(): Promise<number> {
     },
     stdio: "ignore",
   });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     for (let i = 0; ; i += 1) {
       const healthy = await fetch(`${base}/tjc/health`).then(
