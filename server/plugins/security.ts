@@ -12,9 +12,40 @@ const FRAME_SOURCES = [
   "https://player.bilibili.com",
 ];
 
+/** The API's own documentation page is a page (swagger-ui), not an API answer. */
+const API_DOCS_PREFIX = "/tjc/docs";
+
+function isApiAnswer(url: string): boolean {
+  return (
+    (url.startsWith("/tjc/") || url === "/tjc" || url.startsWith("/tjc?")) &&
+    !url.startsWith(API_DOCS_PREFIX)
+  );
+}
+
 /**
- * Security headers (a CSP the apps work under), CORS for split deployments, and the
- * rate-limit machinery that public writes opt into with `config.rateLimit`.
+ * The headers of every /tjc answer, after OWASP's REST Security Cheat Sheet: an answer
+ * is never a document, so its CSP allows nothing and no page may frame it, and no
+ * browser or proxy stores it (answers carry members' data). A route whose answers may
+ * be cached says so itself (the reference data). Fewer headers than a page's also cost
+ * less on the busiest requests.
+ */
+function apiHeaders(documentHeaders: Record<string, string>) {
+  const hsts = documentHeaders["Strict-Transport-Security"];
+  return {
+    "Cache-Control": "no-store",
+    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+    "Cross-Origin-Resource-Policy": "same-site",
+    "Referrer-Policy": "no-referrer",
+    ...(hsts ? { "Strict-Transport-Security": hsts } : {}),
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+  };
+}
+
+/**
+ * Security headers (a CSP the apps work under on pages, a closed one on API answers),
+ * CORS for split deployments, and the rate-limit machinery that public writes opt into
+ * with `config.rateLimit`.
  */
 export const securityPlugin = fp<{ dev?: boolean }>(
   async (app, { dev = false }) => {
@@ -33,7 +64,7 @@ export const securityPlugin = fp<{ dev?: boolean }>(
       })
       .filter((origin): origin is string => Boolean(origin));
 
-    const headers = securityHeaders({
+    const pageHeaders = securityHeaders({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -56,8 +87,9 @@ export const securityPlugin = fp<{ dev?: boolean }>(
       crossOriginEmbedderPolicy: false,
       crossOriginResourcePolicy: { policy: "same-site" },
     });
-    app.addHook("onRequest", (_request, reply, done) => {
-      reply.headers(headers);
+    const answerHeaders = apiHeaders(pageHeaders);
+    app.addHook("onRequest", (request, reply, done) => {
+      reply.headers(isApiAnswer(request.url) ? answerHeaders : pageHeaders);
       done();
     });
 

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { buildTestApp, type TestApp } from "../test/helper.js";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+describe("security headers", () => {
+  test("API answers are never stored and may not be framed or run as documents", async () => {
+    const token = await t.loginAs("admin");
+    const answers = [
+      await t.request({ method: "GET", url: "/tjc/health" }),
+      await t.request({ method: "GET", url: "/tjc/tags", token }),
+      await t.request({ method: "GET", url: "/tjc/tags" }), // 401
+      await t.request({ method: "GET", url: "/tjc/no-such-thing" }), // 404
+      await t.request({ method: "GET", url: "/tjc?x=1" }),
+    ];
+    expect(answers.map((answer) => answer.statusCode)).toEqual([
+      200, 200, 401, 404, 404,
+    ]);
+    for (const answer of answers) {
+      expect(answer.headers["cache-control"]).toBe("no-store");
+      expect(answer.headers["content-security-policy"]).toBe(API_CSP);
+      expect(answer.headers["x-frame-options"]).toBe("DENY");
+      expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+      expect(answer.headers["referrer-policy"]).toBe("no-referrer");
+      expect(answer.headers["strict-transport-security"]).toContain("max-age=");
+    }
+  });
+
+  test("pages, media and the API's documentation page get the page headers", async () => {
+    for (const url of ["/login", "/ask", "/tjc/docs", "/files/none.png"]) {
+      const response = await t.request({ method: "GET", url });
+      const csp = String(response.headers["content-security-policy"]);
+      expect(csp, url).toContain("default-src 'self'");
+      expect(response.headers["x-frame-options"], url).toBe("SAMEORIGIN");
+      expect(response.headers["cache-control"], url).not.toBe("no-store");
+    }
+  });
+});
