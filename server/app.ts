@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import multipart from "@fastify/multipart";
 import type { Store } from "./db/store.js";
 import type { Config } from "./config.js";
+import { API_PREFIX } from "./http/api-paths.js";
 import { zodValidatorCompiler } from "./http/zod-validator.js";
 import { envelopePlugin } from "./plugins/envelope.js";
 import { storePlugin } from "./plugins/store.js";
@@ -48,7 +49,7 @@ export const app: FastifyPluginAsync<AppOptions> = async (
   await fastify.register(storePlugin, { store });
   await fastify.register(docsPlugin);
   await fastify.register(authPlugin);
-  await fastify.register(apiRoutes, { prefix: "/tjc" });
+  await fastify.register(apiRoutes, { prefix: API_PREFIX });
   if (dev) {
     const { default: middie } = await import("@fastify/middie");
     await fastify.register(middie);

@@ -6,15 +6,11 @@ import type {
   RouteOptions,
 } from "fastify";
 import { Code } from "../../common/codes.js";
+import { isApiDocsPath, isApiPath } from "../http/api-paths.js";
 import { ApiError } from "../http/errors.js";
 import { SessionStore } from "../services/session-store.js";
 import { PermissionCache } from "../services/permissions.js";
 import type { AuthSession } from "../types.js";
-
-/** Routes under this prefix must each declare a permission. */
-export const API_PREFIX = "/tjc";
-/** Routes registered by third-party plugins (the OpenAPI UI), public by nature. */
-const DOCS_PREFIX = "/tjc/docs";
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -96,8 +92,10 @@ export const authPlugin = fp(
     // files pay nothing for them.
     app.addHook("onRoute", (route: RouteOptions) => {
       const url = route.url ?? "";
-      const isApi = url === API_PREFIX || url.startsWith(`${API_PREFIX}/`);
-      const isDocs = url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`);
+      // API routes must each declare a permission; the docs page's routes come from
+      // swagger-ui and are public by nature.
+      const isApi = isApiPath(url);
+      const isDocs = isApiDocsPath(url);
       const permission = route.config?.permission;
       if (isApi && !isDocs && permission === undefined) {
         throw new Error(

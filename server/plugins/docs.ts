@@ -2,6 +2,7 @@ import fp from "fastify-plugin";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { API_DOCS_PREFIX } from "../http/api-paths.js";
 
 /** The OpenAPI document, generated from the route schemas, at /tjc/docs (JSON at /tjc/docs/json). */
 export const docsPlugin = fp(
@@ -23,7 +24,7 @@ export const docsPlugin = fp(
       transform: jsonSchemaTransform,
     });
     await app.register(swaggerUi, {
-      routePrefix: "/tjc/docs",
+      routePrefix: API_DOCS_PREFIX,
       staticCSP: true,
     });
   },

@@ -20,9 +20,11 @@ describe("security headers", () => {
       await t.request({ method: "GET", url: "/tjc/tags" }), // 401
       await t.request({ method: "GET", url: "/tjc/no-such-thing" }), // 404
       await t.request({ method: "GET", url: "/tjc?x=1" }),
+      // Only the docs page itself is a page, not a path that merely begins like it.
+      await t.request({ method: "GET", url: "/tjc/docsx" }),
     ];
     expect(answers.map((answer) => answer.statusCode)).toEqual([
-      200, 200, 401, 404, 404,
+      200, 200, 401, 404, 404, 404,
     ]);
     for (const answer of answers) {
       expect(answer.headers["cache-control"]).toBe("no-store");
@@ -34,7 +36,9 @@ describe("security headers", () => {
     }
   });
 
-  test("pages, media and the API's documentation page get the page headers", async () => {
+  test("pages, the API's documentation page and the fallback page get the page headers", async () => {
+    // A missing upload answers the SPA's fallback page (uploads themselves get their own
+    // closed CSP in web.ts).
     for (const url of ["/login", "/ask", "/tjc/docs", "/files/none.png"]) {
       const response = await t.request({ method: "GET", url });
       const csp = String(response.headers["content-security-policy"]);

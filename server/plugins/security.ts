@@ -3,6 +3,7 @@ import cors from "@fastify/cors";
 import rateLimit from "@fastify/rate-limit";
 import { Code } from "../../common/codes.js";
 import { ApiError } from "../http/errors.js";
+import { isApiDocsPath, isApiPath, pathOf } from "../http/api-paths.js";
 import { securityHeaders } from "./security-headers.js";
 
 /** Video hosts the editor may embed. */
@@ -12,14 +13,10 @@ const FRAME_SOURCES = [
   "https://player.bilibili.com",
 ];
 
-/** The API's own documentation page is a page (swagger-ui), not an API answer. */
-const API_DOCS_PREFIX = "/tjc/docs";
-
+/** A request for an API answer: under /tjc, but not the documentation page. */
 function isApiAnswer(url: string): boolean {
-  return (
-    (url.startsWith("/tjc/") || url === "/tjc" || url.startsWith("/tjc?")) &&
-    !url.startsWith(API_DOCS_PREFIX)
-  );
+  const path = pathOf(url);
+  return isApiPath(path) && !isApiDocsPath(path);
 }
 
 /**

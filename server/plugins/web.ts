@@ -5,7 +5,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { Code } from "../../common/codes.js";
 import { sendEnvelope } from "./envelope.js";
-import { API_PREFIX } from "./auth.js";
+import { isApiPath, pathOf } from "../http/api-paths.js";
 import {
   ADMIN_SPA_ROUTES,
   PUBLIC_SITE_ROUTES,
@@ -122,8 +122,7 @@ export const webPlugin = fp<{
     });
 
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-      const pathname = request.url.split("?")[0] ?? "";
-      if (pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`)) {
+      if (isApiPath(pathOf(request.url))) {
         return sendEnvelope(request, reply, Code.NOT_FOUND);
       }
       return sendPage(reply, "admin", 404);
