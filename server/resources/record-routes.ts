@@ -1,3 +1,4 @@
+import { VALIDATION_KEYS } from "../../common/validation-wording.js";
 import { z } from "zod";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -164,7 +165,7 @@ export function registerRecordRoutes<
       const values = def.toValues(body.data as Partial<z.infer<Create>>);
       if (Object.keys(values).length === 0) {
         throw validationError({
-          data: localizeText("required", request.language),
+          data: localizeText(VALIDATION_KEYS.required, request.language),
         });
       }
       try {

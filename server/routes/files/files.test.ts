@@ -161,7 +161,7 @@ describe("POST /tjc/files/images", () => {
       headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
     });
     expect(response.json().code).toBe(40000);
-    expect(response.json().data.errors.file).toBe("必填");
+    expect(response.json().data.errors.file).toBe("此项为必填项");
   });
 
   it.each([

@@ -5,6 +5,7 @@
  * DATA_DIR/files/images/<yyyy>/<mm>/, checked, then renamed to a random name and served by
  * the web plugin under /files/.
  */
+import { VALIDATION_KEYS } from "../../../common/validation-wording.js";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -62,7 +63,7 @@ export const fileRoutes: FastifyPluginAsync = async (parent) => {
       });
       if (!part) {
         throw validationError({
-          file: localizeText("required", request.language),
+          file: localizeText(VALIDATION_KEYS.required, request.language),
         });
       }
 
