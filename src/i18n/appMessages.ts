@@ -1,3 +1,5 @@
+import { CODE_MESSAGES, Code } from "../../common/codes";
+
 /** The admin's own strings (everything that is not react-admin's or a feature folder's). */
 export const appMessages = {
   "zh-CN": {
@@ -8,8 +10,12 @@ export const appMessages = {
       back_to_top: "回到顶部",
       language: "语言",
       theme: "主题",
+      form: {
+        nothing_to_save: "尚未修改，无需保存",
+      },
       session: {
-        expired: "用户会话已过期，请重新登录！",
+        // One wording for one event: the route guard's notice is the server's 20107 message.
+        expired: CODE_MESSAGES["zh-CN"][Code.SESSION_EXPIRED],
       },
       http: {
         network_error: "网络错误：%{error}",
@@ -34,6 +40,7 @@ export const appMessages = {
         submitting: "正在登录…",
         no_account: "还没有账号？",
         sign_up: "注册",
+        locked: "登录尝试次数过多，请在 %{time} 后重试",
         community: "前往问答社区",
       },
       not_found: {
@@ -135,8 +142,11 @@ export const appMessages = {
       back_to_top: "Back to top",
       language: "Language",
       theme: "Theme",
+      form: {
+        nothing_to_save: "No changes to save yet",
+      },
       session: {
-        expired: "The user session has expired, please log in again!",
+        expired: CODE_MESSAGES["en-US"][Code.SESSION_EXPIRED],
       },
       http: {
         network_error: "Network error: %{error}",
@@ -162,6 +172,7 @@ export const appMessages = {
         submitting: "Logging in…",
         no_account: "No account yet?",
         sign_up: "Sign up",
+        locked: "Too many login attempts. Try again in %{time}",
         community: "Go to the Q&A community",
       },
       not_found: {

@@ -262,6 +262,20 @@ describe("PUT /tjc/tags/:id", () => {
     version: 1,
   });
 
+  test("an emptied sort order (null, as a cleared number input sends it) goes back to 0", async () => {
+    const tag = await createTag({ name: "清空", sortOrder: 9 });
+    const response = await t.request({
+      method: "PUT",
+      url: `/tjc/tags/${tag.id}`,
+      token: editor,
+      payload: { name: "清空", sortOrder: null, version: tag.version },
+    });
+    expect(response.json().code, response.body).toBe(0);
+    expect(response.json().data).toMatchObject({ sortOrder: 0, version: 2 });
+    const created = await createTag({ name: "新建时清空", sortOrder: null });
+    expect(created).toMatchObject({ sortOrder: 0 });
+  });
+
   test("updates with the current version and bumps it", async () => {
     const tag = await createTag({ name: "旧名" });
     const response = await t.request({
