@@ -2,6 +2,7 @@ import { type Expression, type SqlBool } from "kysely";
 import { z } from "zod";
 import type { SearchSpec } from "../db/search.js";
 import type { StoreKind } from "../db/store.js";
+import type { SortKey } from "./sort-keys.js";
 
 /** A filter field: how its value is validated and which rows it keeps. */
 export interface ResourceFilter {
@@ -26,6 +27,12 @@ export interface ResourceDefinition<
   createSchema: Create;
   updateSchema: Update;
   sortable: readonly string[];
+  /**
+   * Sortable fields that sort by a key column written next to them, e.g. a Chinese name by
+   * its pinyin: `{ name: pinyinKey("namePinyin") }`. The machinery fills the key on every
+   * write; the key column needs an index like any sort column.
+   */
+  sortKeys?: Record<string, SortKey>;
   defaultSort: [string, "ASC" | "DESC"];
   /** Filters beyond the built-in `id` (getMany) and `q` (keyword, when `search` is set). */
   filters?: Record<string, ResourceFilter>;

@@ -78,10 +78,65 @@ describe("GET /tjc/tags", () => {
     const body = (await list({ sort: ["name", "DESC"], range: [1, 2] })).json();
     expect(body.code).toBe(0);
     expect(body.data.total).toBe(4);
-    const all = ["丙", "甲", "乙", "丁"].sort().reverse();
-    expect(body.data.list.map((tag: { name: string }) => tag.name)).toEqual(
-      all.slice(1, 3),
-    );
+    // By pinyin, descending: 乙 yǐ, 甲 jiǎ, 丁 dīng, 丙 bǐng.
+    expect(body.data.list.map((tag: { name: string }) => tag.name)).toEqual([
+      "甲",
+      "丁",
+    ]);
+  });
+
+  test("sorts Chinese names by pinyin, both ways, after creating and renaming", async () => {
+    const created: Record<string, { id: number; version: number }> = {};
+    for (const name of ["团契", "查经", "祷告", "福音", "赞美"]) {
+      created[name] = await createTag({ name });
+    }
+    const names = async (order: "ASC" | "DESC") =>
+      (await list({ sort: ["name", order] }))
+        .json()
+        .data.list.map((tag: { name: string }) => tag.name);
+    // chá jīng, dǎo gào, fú yīn, tuán qì, zàn měi; not by character code (团 < 查 < 祷...).
+    expect(await names("ASC")).toEqual([
+      "查经",
+      "祷告",
+      "福音",
+      "团契",
+      "赞美",
+    ]);
+    expect(await names("DESC")).toEqual([
+      "赞美",
+      "团契",
+      "福音",
+      "祷告",
+      "查经",
+    ]);
+
+    // A rename moves the tag to its new name's place: the key follows every write.
+    const renamed = await t.request({
+      method: "PUT",
+      url: `/tjc/tags/${created["赞美"]!.id}`,
+      token: editor,
+      payload: { name: "爱心", version: created["赞美"]!.version },
+    });
+    expect(renamed.json().code, renamed.body).toBe(0);
+    const batch = await t.request({
+      method: "POST",
+      url: "/tjc/tags/batch",
+      token: editor,
+      payload: {
+        action: "update",
+        ids: [created["团契"]!.id],
+        data: { name: "祈祷" },
+      },
+    });
+    expect(batch.json().code, batch.body).toBe(0);
+    // ài xīn, chá jīng, dǎo gào, fú yīn, qí dǎo.
+    expect(await names("ASC")).toEqual([
+      "爱心",
+      "查经",
+      "祷告",
+      "福音",
+      "祈祷",
+    ]);
   });
 
   test("answers getMany with an id filter", async () => {
