@@ -6,6 +6,7 @@ import {
   tagSchema,
   type Tag,
 } from "../../../common/schemas/tag.js";
+import { TAG_FIELD_LABELS } from "../../../common/schemas/tag-labels.js";
 import type { TagsTable } from "../../db/schema.js";
 import {
   defineResource,
@@ -45,13 +46,14 @@ export const tagResource = {
     if (input.sortOrder !== undefined) values.sortOrder = input.sortOrder;
     return values;
   },
+  fieldLabels: TAG_FIELD_LABELS,
   csvColumns: [
-    { key: "id", header: "id" },
-    { key: "name", header: "name" },
-    { key: "nameEn", header: "nameEn" },
-    { key: "sortOrder", header: "sortOrder" },
-    { key: "createdAt", header: "createdAt" },
-    { key: "updatedAt", header: "updatedAt" },
+    { key: "id" },
+    { key: "name" },
+    { key: "nameEn" },
+    { key: "sortOrder" },
+    { key: "createdAt", time: true },
+    { key: "updatedAt", time: true },
   ],
 } satisfies ResourceDefinition<
   TagRow,

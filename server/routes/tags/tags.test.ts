@@ -531,9 +531,10 @@ describe("GET /tjc/tags/export", () => {
     expect(response.headers["content-disposition"]).toMatch(
       /attachment; filename="tags-\d+\.csv"/,
     );
+    // No Accept-Language: zh-CN headers; no tz: times in UTC, and the header says so.
     expect(
       response.body.startsWith(
-        "\uFEFFid,name,nameEn,sortOrder,createdAt,updatedAt\n",
+        "\uFEFF编号,名称,英文名称,排序,创建时间 (UTC),更新时间 (UTC)\n",
       ),
     ).toBe(true);
     const lines = response.body.trim().split("\n");
@@ -549,6 +550,72 @@ describe("GET /tjc/tags/export", () => {
       token: editor,
     });
     expect(filtered.body.trim().split("\n")).toHaveLength(1 + 601);
+  });
+
+  test("writes headers in the caller's language and times in the zone asked for, named in the header", async () => {
+    await t.app.store.db
+      .insertInto("tags")
+      .values({
+        name: "时区",
+        nameEn: "Zone",
+        namePinyin: "shi2 qu1",
+        sortOrder: 3,
+        createdAt: "2026-01-01T16:30:00.000Z",
+        updatedAt: "2026-07-01T12:00:05.000Z",
+      })
+      .execute();
+    const exportIn = (language: string, tz?: string) =>
+      t.request({
+        method: "GET",
+        url: `/tjc/tags/export?format=csv${tz ? `&tz=${encodeURIComponent(tz)}` : ""}`,
+        token: editor,
+        language,
+      });
+    const lines = async (language: string, tz?: string) =>
+      (await exportIn(language, tz)).body
+        .replace("\uFEFF", "")
+        .trim()
+        .split("\n");
+
+    expect(await lines("zh-CN", "Asia/Shanghai")).toEqual([
+      '编号,名称,英文名称,排序,"创建时间 (Asia/Shanghai, UTC+08:00)","更新时间 (Asia/Shanghai, UTC+08:00)"',
+      expect.stringMatching(
+        /,时区,Zone,3,2026-01-02 00:30:00,2026-07-01 20:00:05$/,
+      ),
+    ]);
+    expect(await lines("en-US", "America/New_York")).toEqual([
+      "ID,Name,English name,Sort order,Created (America/New_York),Updated (America/New_York)",
+      expect.stringMatching(
+        /,时区,Zone,3,2026-01-01 11:30:00,2026-07-01 08:00:05$/,
+      ),
+    ]);
+    expect(await lines("en-US")).toEqual([
+      "ID,Name,English name,Sort order,Created (UTC),Updated (UTC)",
+      expect.stringMatching(/,Zone,3,2026-01-01 16:30:00,2026-07-01 12:00:05$/),
+    ]);
+  });
+
+  test("refuses an unknown time zone with a field error in the caller's language", async () => {
+    const messages = new Set<string>();
+    for (const language of ["zh-CN", "en-US"]) {
+      for (const tz of ["Mars/Olympus", "x".repeat(65), "UTC+8"]) {
+        const response = await t.request({
+          method: "GET",
+          url: `/tjc/tags/export?format=csv&tz=${encodeURIComponent(tz)}`,
+          token: editor,
+          language,
+        });
+        expect(response.statusCode, tz).toBe(400);
+        expect(response.json().code).toBe(Code.VALIDATION);
+        messages.add(`${language}:${response.json().data.errors.tz}`);
+      }
+    }
+    expect([...messages].some((m) => m.startsWith("zh-CN:未知的时区"))).toBe(
+      true,
+    );
+    expect(
+      [...messages].some((m) => m.startsWith("en-US:Unknown time zone")),
+    ).toBe(true);
   });
 
   test("quotes cells that a spreadsheet would run as formulas", async () => {
