@@ -116,6 +116,15 @@ test("sorts by a column and exports the filtered rows as CSV", async ({
   const lines = csv.trim().split(/\r?\n/);
   expect(lines).toHaveLength(4); // header + the three matches, not the whole table
   expect(csv).toContain(`Alpha${stamp}`);
+  // Headers in the admin's language; times in the browser's zone, which the header names.
+  const browserZone = await page.evaluate(
+    () => Intl.DateTimeFormat().resolvedOptions().timeZone,
+  );
+  expect(lines[0]).toContain("名称");
+  const zoneShown = /^(Etc\/)?(UTC|UCT|Universal|Zulu)$/.test(browserZone)
+    ? "UTC"
+    : browserZone;
+  expect(lines[0]).toContain(`创建时间 (${zoneShown}`);
 });
 
 // The 1.5 s budget for this path is measured by `npm run bench` (bench/admin.ts), not

@@ -1,7 +1,9 @@
 import { type Expression, type SqlBool } from "kysely";
 import { z } from "zod";
 import type { SearchSpec } from "../db/search.js";
+import type { Language } from "../../common/codes.js";
 import type { StoreKind } from "../db/store.js";
+import type { SortKey } from "./sort-keys.js";
 
 /** A filter field: how its value is validated and which rows it keeps. */
 export interface ResourceFilter {
@@ -26,6 +28,12 @@ export interface ResourceDefinition<
   createSchema: Create;
   updateSchema: Update;
   sortable: readonly string[];
+  /**
+   * Sortable fields that sort by a key column written next to them, e.g. a Chinese name by
+   * its pinyin: `{ name: pinyinKey("namePinyin") }`. The machinery fills the key on every
+   * write; the key column needs an index like any sort column.
+   */
+  sortKeys?: Record<string, SortKey>;
   defaultSort: [string, "ASC" | "DESC"];
   /** Filters beyond the built-in `id` (getMany) and `q` (keyword, when `search` is set). */
   filters?: Record<string, ResourceFilter>;
@@ -35,7 +43,18 @@ export interface ResourceDefinition<
   toRecord(row: Row): Rec;
   /** Turns validated input into column values; sanitising of HTML fields goes here. */
   toValues(input: Partial<z.infer<Create>>): Record<string, unknown>;
-  csvColumns: { key: keyof Rec & string; header: string }[];
+  /** The fields' names in every language (common/, shared with the admin): CSV headers. */
+  fieldLabels: Record<Language, Record<string, string>>;
+  /**
+   * The export's columns, in order. A `time` column holds an ISO UTC time, written in the
+   * export's time zone, which its header names.
+   */
+  csvColumns: CsvColumn<Rec>[];
+}
+
+export interface CsvColumn<Rec> {
+  key: keyof Rec & string;
+  time?: boolean;
 }
 
 export const idParams = z.object({

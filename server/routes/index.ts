@@ -3,6 +3,7 @@ import { authRoutes } from "./auth/index.js";
 import { fileRoutes } from "./files/index.js";
 import { healthRoutes } from "./health.js";
 import { referenceRoutes } from "./reference/index.js";
+import { loginLockRoutes } from "./system/login-locks.js";
 import { tagRoutes } from "./tags/index.js";
 
 /** Every /tjc route module, registered under the /tjc prefix by app.ts. */
@@ -12,4 +13,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(tagRoutes);
   await app.register(referenceRoutes);
   await app.register(fileRoutes);
+  await app.register(loginLockRoutes);
 };

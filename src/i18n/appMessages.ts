@@ -1,4 +1,5 @@
 import { CODE_MESSAGES, Code } from "../../common/codes";
+import { TAG_FIELD_LABELS } from "../../common/schemas/tag-labels";
 
 /** The admin's own strings (everything that is not react-admin's or a feature folder's). */
 export const appMessages = {
@@ -118,16 +119,7 @@ export const appMessages = {
     resources: {
       "admin/tagManage": {
         name: "标签",
-        fields: {
-          id: "编号",
-          name: "名称",
-          nameEn: "英文名称",
-          sortOrder: "排序",
-          createdAt: "创建时间",
-          updatedAt: "更新时间",
-          version: "版本",
-          q: "搜索",
-        },
+        fields: TAG_FIELD_LABELS["zh-CN"],
         helper: {
           sortOrder: "数字越小越靠前",
         },
@@ -250,16 +242,7 @@ export const appMessages = {
     resources: {
       "admin/tagManage": {
         name: "Tag |||| Tags",
-        fields: {
-          id: "ID",
-          name: "Name",
-          nameEn: "English name",
-          sortOrder: "Sort order",
-          createdAt: "Created",
-          updatedAt: "Updated",
-          version: "Version",
-          q: "Search",
-        },
+        fields: TAG_FIELD_LABELS["en-US"],
         helper: {
           sortOrder: "Smaller numbers come first",
         },
