@@ -26,6 +26,10 @@ const CUSTOM_MESSAGES: Record<string, Record<Language, string>> = {
     "en-US": 'Sort must be [field, "ASC"|"DESC"]',
   },
   required: { "zh-CN": "必填", "en-US": "Required" },
+  "malformed multipart": {
+    "zh-CN": "上传的表单数据格式有误",
+    "en-US": "The uploaded form data is malformed",
+  },
   "html too complex": {
     "zh-CN": "内容结构过于复杂，无法保存",
     "en-US": "The content is too deeply nested to be saved",

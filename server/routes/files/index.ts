@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { Code } from "../../../common/codes.js";
@@ -27,6 +27,28 @@ const SNIFF_BYTES = 4100;
 
 const envelope = (data: z.ZodType) =>
   z.object({ code: z.number(), message: z.string(), data });
+
+/** The multipart field an upload must use; any other is refused. */
+const FILE_FIELD = "file";
+
+/**
+ * An error the multipart parser raised over the client's bytes (no boundary, a boundary
+ * over its limit, a body cut short before the closing boundary): the client's fault, so
+ * 40000. Our own errors, Fastify's coded ones (sizes, limits) and the system's (disk
+ * full…) are left as they are.
+ */
+function isMalformedMultipart(error: unknown): boolean {
+  if (!(error instanceof Error) || error instanceof ApiError) return false;
+  const { code, syscall } = error as { code?: unknown; syscall?: unknown };
+  if (syscall !== undefined) return false;
+  return code === undefined || code === "FST_MP_PREMATURE_CLOSE";
+}
+
+function malformed(request: FastifyRequest): ApiError {
+  return validationError({
+    file: localizeText("malformed multipart", request.language),
+  });
+}
 
 async function readHead(filePath: string): Promise<Uint8Array> {
   const handle = await fs.promises.open(filePath, "r");
@@ -57,10 +79,16 @@ export const fileRoutes: FastifyPluginAsync = async (parent) => {
     async (request) => {
       if (!request.isMultipart())
         throw new ApiError(Code.UNSUPPORTED_MEDIA_TYPE);
-      const part = await request.file({
-        limits: { fileSize: MAX_IMAGE_UPLOAD_BYTES, files: 1 },
-      });
-      if (!part) {
+      let part;
+      try {
+        part = await request.file({
+          limits: { fileSize: MAX_IMAGE_UPLOAD_BYTES, files: 1 },
+        });
+      } catch (error) {
+        throw isMalformedMultipart(error) ? malformed(request) : error;
+      }
+      if (!part || part.fieldname !== FILE_FIELD) {
+        part?.file.resume();
         throw validationError({
           file: localizeText("required", request.language),
         });
@@ -76,10 +104,14 @@ export const fileRoutes: FastifyPluginAsync = async (parent) => {
 
       try {
         // Over the limit, the stream fails with FST_REQ_FILE_TOO_LARGE (answered as 41300).
-        await pipeline(
-          part.file,
-          fs.createWriteStream(temporary, { flags: "wx" }),
-        );
+        try {
+          await pipeline(
+            part.file,
+            fs.createWriteStream(temporary, { flags: "wx" }),
+          );
+        } catch (error) {
+          throw isMalformedMultipart(error) ? malformed(request) : error;
+        }
         if (part.file.truncated) throw new ApiError(Code.PAYLOAD_TOO_LARGE);
         const sniffed = await sniffImage(await readHead(temporary));
         if (!sniffed.ok) {
