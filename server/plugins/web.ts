@@ -89,6 +89,7 @@ export const webPlugin = fp<{
         prefix: "/",
         index: false,
         wildcard: true,
+        dotfiles: "ignore",
         setHeaders: (res, filePath) => {
           const relative = path.relative(webDir, filePath);
           res.header(
@@ -108,6 +109,8 @@ export const webPlugin = fp<{
       prefix: "/files/",
       decorateReply: false,
       index: false,
+      // Upload temporaries (.upload-*) are dot-files: never served, even half written.
+      dotfiles: "ignore",
       acceptRanges: true,
       // Uploads are named by random ids and never rewritten.
       maxAge: "30d",

@@ -21,6 +21,13 @@ import { ok } from "../../http/envelope.js";
 import { localizeText } from "../../http/validation-messages.js";
 import { ApiError, validationError } from "../../http/errors.js";
 import { sniffImage } from "../../services/image-sniff.js";
+import {
+  removeStaleUploadTemporaries,
+  UPLOAD_TEMPORARY_PREFIX,
+} from "../../services/upload-temporaries.js";
+
+/** A temporary untouched this long belongs to no live upload (see upload-temporaries.ts). */
+const STALE_TEMPORARY_MS = 10 * 60 * 1000;
 
 /** file-type needs at most this many leading bytes to tell the accepted formats apart. */
 const SNIFF_BYTES = 4100;
@@ -64,6 +71,12 @@ async function readHead(filePath: string): Promise<Uint8Array> {
 export const fileRoutes: FastifyPluginAsync = async (parent) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const imagesRoot = path.join(app.config.dataDir, "files", "images");
+  const removed = await removeStaleUploadTemporaries(
+    imagesRoot,
+    STALE_TEMPORARY_MS,
+  );
+  if (removed > 0)
+    app.log.warn({ removed }, "removed upload temporaries left by a crash");
 
   app.post(
     "/files/images",
@@ -100,7 +113,7 @@ export const fileRoutes: FastifyPluginAsync = async (parent) => {
       const directory = path.join(imagesRoot, year, month);
       await fs.promises.mkdir(directory, { recursive: true });
       const id = randomBytes(16).toString("hex");
-      const temporary = path.join(directory, `.upload-${id}`);
+      const temporary = path.join(directory, `${UPLOAD_TEMPORARY_PREFIX}${id}`);
 
       try {
         // Over the limit, the stream fails with FST_REQ_FILE_TOO_LARGE (answered as 41300).
