@@ -26,8 +26,13 @@ import {
   UPLOAD_TEMPORARY_PREFIX,
 } from "../../services/upload-temporaries.js";
 
-/** A temporary untouched this long belongs to no live upload (see upload-temporaries.ts). */
-const STALE_TEMPORARY_MS = 10 * 60 * 1000;
+/**
+ * A temporary older than this belongs to no live upload (see upload-temporaries.ts): no
+ * request outlives the request timeout; with none set, a day.
+ */
+function staleTemporaryMs(requestTimeoutMs: number): number {
+  return requestTimeoutMs > 0 ? 2 * requestTimeoutMs : 24 * 60 * 60 * 1000;
+}
 
 /** file-type needs at most this many leading bytes to tell the accepted formats apart. */
 const SNIFF_BYTES = 4100;
@@ -73,7 +78,7 @@ export const fileRoutes: FastifyPluginAsync = async (parent) => {
   const imagesRoot = path.join(app.config.dataDir, "files", "images");
   const removed = await removeStaleUploadTemporaries(
     imagesRoot,
-    STALE_TEMPORARY_MS,
+    staleTemporaryMs(app.config.timeouts.requestMs),
   );
   if (removed > 0)
     app.log.warn({ removed }, "removed upload temporaries left by a crash");
