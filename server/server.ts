@@ -10,6 +10,7 @@ import { migrateToLatest } from "./db/migrate.js";
 import { seedDatabase } from "./services/seed.js";
 import { app, type DevOptions } from "./app.js";
 import { limitConnectionsPerAddress } from "./http/connection-limit.js";
+import { answerClientError, answerFrameworkError } from "./http/edge-errors.js";
 
 /** Node checks the request and header deadlines on this beat (30 s by default). */
 function checkingInterval(timeouts: Config["timeouts"]): number {
@@ -78,6 +79,9 @@ export async function buildServer(
     trustProxy: config.trustProxy as FastifyServerOptions["trustProxy"],
     routerOptions: { maxParamLength: 200 },
     return503OnClosing: true,
+    // Answered before any hook runs: still envelopes with the API's headers.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     // A client that sends part of a request and goes quiet is cut off (docs/operations.md).
     requestTimeout: config.timeouts.requestMs,
     keepAliveTimeout: config.timeouts.keepAliveMs,

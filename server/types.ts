@@ -25,6 +25,10 @@ declare module "fastify" {
     store: Store;
     sessions: SessionStore;
     permissions: PermissionCache;
+    /** The security headers of API answers and of pages (plugins/security.ts). */
+    edgeHeaders: { api: Record<string, string>; page: Record<string, string> };
+    /** The page sent for any path that is not an API one and not found (plugins/web.ts). */
+    fallbackHtml: string;
   }
   interface FastifyRequest {
     session: AuthSession | null;

@@ -26,6 +26,14 @@ const CUSTOM_MESSAGES: Record<string, Record<Language, string>> = {
     "en-US": 'Sort must be [field, "ASC"|"DESC"]',
   },
   required: { "zh-CN": "必填", "en-US": "Required" },
+  "bad url": {
+    "zh-CN": "网址编码有误",
+    "en-US": "The URL is not correctly encoded",
+  },
+  "path too long": {
+    "zh-CN": "路径参数过长",
+    "en-US": "A path parameter is too long",
+  },
   "malformed multipart": {
     "zh-CN": "上传的表单数据格式有误",
     "en-US": "The uploaded form data is malformed",

@@ -41,6 +41,7 @@ export const webPlugin = fp<{
     const publicHtml =
       readHtml(path.join(webDir, "public-site", "index.html")) ??
       NOT_BUILT_HTML;
+    app.decorate("fallbackHtml", adminHtml);
     const configScript = `window.__TJC_CONFIG__ = ${JSON.stringify(clientConfig).replace(/</g, "\\u003c")};\n`;
 
     const sendPage = async (
