@@ -25,6 +25,18 @@ const CUSTOM_MESSAGES: Record<string, Record<Language, string>> = {
     "zh-CN": '排序应为 [字段, "ASC"|"DESC"]',
     "en-US": 'Sort must be [field, "ASC"|"DESC"]',
   },
+  "bad url": {
+    "zh-CN": "网址编码有误",
+    "en-US": "The URL is not correctly encoded",
+  },
+  "path too long": {
+    "zh-CN": "路径参数过长",
+    "en-US": "A path parameter is too long",
+  },
+  "malformed multipart": {
+    "zh-CN": "上传的表单数据格式有误",
+    "en-US": "The uploaded form data is malformed",
+  },
   "html too complex": {
     "zh-CN": "内容结构过于复杂，无法保存",
     "en-US": "The content is too deeply nested to be saved",

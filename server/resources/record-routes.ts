@@ -142,13 +142,17 @@ export function registerRecordRoutes<
     `/${def.path}/batch`,
     {
       config: {
-        // The action decides the permission, so it is checked once the body is validated.
-        permission: (request) =>
-          permission(
-            (request.body as { action: string }).action === "delete"
-              ? "delete"
-              : "update",
-          ),
+        // The action decides the permission: a caller holding neither is refused before
+        // the body is read, the one the action needs is checked once it is validated.
+        permission: {
+          anyOf: [permission("delete"), permission("update")],
+          pick: (request) =>
+            permission(
+              (request.body as { action: string }).action === "delete"
+                ? "delete"
+                : "update",
+            ),
+        },
       },
       schema: {
         tags,
