@@ -9,6 +9,7 @@ import { openStore, type Store } from "./db/store.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { seedDatabase } from "./services/seed.js";
 import { app, type DevOptions } from "./app.js";
+import { loggerOptions, RequestLogController } from "./logging.js";
 
 export interface BuildOptions {
   config: Config;
@@ -45,14 +46,9 @@ export async function buildServer(
     throw error;
   }
   const fastify = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: [
-        "req.headers.authorization",
-        "req.headers.cookie",
-        "res.headers.authorization",
-      ],
-    },
+    logger: options.logger ?? (await loggerOptions(config.logLevel)),
+    // One line per answered request, at a level by what it was (server/logging.ts).
+    logController: new RequestLogController(),
     genReqId: (request) => {
       const incoming = request.headers["x-request-id"];
       return typeof incoming === "string" && /^[\w.-]{1,64}$/.test(incoming)

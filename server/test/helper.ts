@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import type {
   FastifyInstance,
+  FastifyServerOptions,
   InjectOptions,
   LightMyRequestResponse,
 } from "fastify";
@@ -60,6 +61,7 @@ function makeWebDir(root: string): string {
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
+  options: { logger?: FastifyServerOptions["logger"] } = {},
 ): Promise<TestApp> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "lampstand-test-"));
   const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
@@ -78,7 +80,11 @@ export async function buildTestApp(
     databaseSchema: schema,
     webDir: makeWebDir(root),
   };
-  const app = await buildServer({ config, logger: false, announce: () => {} });
+  const app = await buildServer({
+    config,
+    logger: options.logger ?? false,
+    announce: () => {},
+  });
   await app.ready();
 
   let userCounter = 0;
