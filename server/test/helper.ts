@@ -60,6 +60,7 @@ function makeWebDir(root: string): string {
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
+  options: { logStream?: { write(line: string): void } } = {},
 ): Promise<TestApp> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "lampstand-test-"));
   const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
@@ -79,7 +80,14 @@ export async function buildTestApp(
     // WEB_DIR set: serve that (a missing one means an unbuilt install).
     webDir: env.WEB_DIR ? path.resolve(env.WEB_DIR) : makeWebDir(root),
   };
-  const app = await buildServer({ config, logger: false, announce: () => {} });
+  const app = await buildServer({
+    config,
+    // A test that reads the log passes a stream; the others log nothing.
+    logger: options.logStream
+      ? { level: "info", stream: options.logStream }
+      : false,
+    announce: () => {},
+  });
   await app.ready();
 
   let userCounter = 0;

@@ -11,6 +11,13 @@ describe("validateTag", () => {
     ).toEqual({});
   });
 
+  it("refuses bidirectional control characters with a translated key", () => {
+    expect(validateTag({ name: "a\u202Eb", nameEn: "x\u2066y" })).toEqual({
+      name: { message: "app.validation.bidiControl" },
+      nameEn: { message: "app.validation.bidiControl" },
+    });
+  });
+
   it("requires a name (blank counts as missing)", () => {
     expect(validateTag({ name: "   " })).toEqual({
       name: { message: "ra.validation.required" },

@@ -1,4 +1,5 @@
 import { tagInputSchema } from "../../../common/schemas/tag";
+import { BIDI_CONTROL_ISSUE } from "../../../common/schemas/text";
 
 type FieldError = { message: string; args?: Record<string, unknown> };
 
@@ -23,7 +24,9 @@ export function validateTag(
   for (const issue of result.error.issues) {
     const field = String(issue.path[0] ?? "");
     if (!field || errors[field]) continue;
-    if (issue.code === "too_small" && issue.origin === "string") {
+    if (issue.message === BIDI_CONTROL_ISSUE) {
+      errors[field] = { message: BIDI_CONTROL_ISSUE };
+    } else if (issue.code === "too_small" && issue.origin === "string") {
       errors[field] = { message: "ra.validation.required" };
     } else if (issue.code === "too_big" && issue.origin === "string") {
       errors[field] = {
