@@ -12,6 +12,8 @@ import { loadConfig, type Config } from "../config.js";
 import { buildServer } from "../server.js";
 import { nowIso } from "../db/dialect.js";
 import { hashPassword } from "../services/password.js";
+import type { Lifecycle } from "../services/lifecycle.js";
+import type { Metrics } from "../services/metrics.js";
 
 export const ADMIN_LOGIN = "admin";
 export const ADMIN_PASSWORD = "admin-test-password";
@@ -60,7 +62,11 @@ function makeWebDir(root: string): string {
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { logStream?: { write(line: string): void } } = {},
+  options: {
+    logStream?: { write(line: string): void };
+    lifecycle?: Lifecycle;
+    metrics?: Metrics;
+  } = {},
 ): Promise<TestApp> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "lampstand-test-"));
   const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
@@ -87,6 +93,8 @@ export async function buildTestApp(
       ? { level: "info", stream: options.logStream }
       : false,
     announce: () => {},
+    lifecycle: options.lifecycle,
+    metrics: options.metrics,
   });
   await app.ready();
 
