@@ -66,10 +66,14 @@ export async function buildTestApp(
     logStream?: { write(line: string): void };
     lifecycle?: Lifecycle;
     metrics?: Metrics;
+    /** SQLite even when TEST_DATABASE_URL is set (tests that move data between stores). */
+    sqlite?: boolean;
   } = {},
 ): Promise<TestApp> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "lampstand-test-"));
-  const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
+  const databaseUrl = options.sqlite
+    ? undefined
+    : process.env.TEST_DATABASE_URL || undefined;
   const schema = databaseUrl
     ? `t_${randomBytes(6).toString("hex")}`
     : undefined;
