@@ -32,5 +32,7 @@ declare module "fastify" {
   }
   interface FastifyContextConfig {
     permission?: RoutePermission;
+    /** The codes a computed permission may answer, for the route table (permission tree). */
+    permissionCodes?: string[];
   }
 }

@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration } from "kysely";
 import type { StoreKind } from "./store.js";
 import * as initial from "./migrations/0001-initial.js";
+import * as systemAdministration from "./migrations/0003-system-administration.js";
 
 type StoreMigration = {
   up(db: Kysely<unknown>, kind: StoreKind): Promise<void>;
@@ -9,6 +10,7 @@ type StoreMigration = {
 /** Every migration, in order. Each is written once for both stores. */
 const MIGRATIONS: Record<string, StoreMigration> = {
   "0001-initial": initial,
+  "0003-system-administration": systemAdministration,
 };
 
 /**

@@ -4,6 +4,7 @@ import { fileRoutes } from "./files/index.js";
 import { healthRoutes } from "./health.js";
 import { referenceRoutes } from "./reference/index.js";
 import { tagRoutes } from "./tags/index.js";
+import { systemRoutes } from "./system/index.js";
 
 /** Every /tjc route module, registered under the /tjc prefix by app.ts. */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
@@ -12,4 +13,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(tagRoutes);
   await app.register(referenceRoutes);
   await app.register(fileRoutes);
+  await app.register(systemRoutes);
 };

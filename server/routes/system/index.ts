@@ -1,0 +1,7 @@
+import type { FastifyPluginAsync } from "fastify";
+import { auditLogRoutes } from "./audit-logs.js";
+
+/** The system administration routes, under /tjc/system (issue 10). */
+export const systemRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(auditLogRoutes);
+};
