@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from "fastify";
 import { auditLogRoutes } from "./audit-logs.js";
+import { permissionRoutes } from "./permissions.js";
 
 /** The system administration routes, under /tjc/system (issue 10). */
 export const systemRoutes: FastifyPluginAsync = async (app) => {
   await app.register(auditLogRoutes);
+  await app.register(permissionRoutes);
 };
