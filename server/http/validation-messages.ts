@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Language } from "../../common/codes.js";
 import { REFERENCE_VALIDATION_MESSAGES } from "../../common/reference-messages.js";
+import { SYSTEM_VALIDATION_MESSAGES } from "../../common/system-messages.js";
 
 type Issue = z.core.$ZodRawIssue;
 
@@ -64,7 +65,8 @@ export function localizeIssue(issue: Issue, language: Language): string {
 function knownText(message: string, language: Language): string | undefined {
   return (
     CUSTOM_MESSAGES[message]?.[language] ??
-    REFERENCE_VALIDATION_MESSAGES[language][message]
+    REFERENCE_VALIDATION_MESSAGES[language][message] ??
+    SYSTEM_VALIDATION_MESSAGES[language][message]
   );
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { authRoutes } from "./auth/index.js";
+import { accountRoutes } from "./auth/account.js";
 import { fileRoutes } from "./files/index.js";
 import { healthRoutes } from "./health.js";
 import { referenceRoutes } from "./reference/index.js";
@@ -10,6 +11,7 @@ import { systemRoutes } from "./system/index.js";
 export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(accountRoutes);
   await app.register(tagRoutes);
   await app.register(referenceRoutes);
   await app.register(fileRoutes);
