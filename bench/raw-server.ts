@@ -4,7 +4,7 @@
  *
  *   /hello          a constant answer: the floor of Fastify plus HTTP on this machine
  *   /raw-list       the page and COUNT that the list machinery runs for
- *                   sort=["name","ASC"], range=[offset, offset+limit-1]
+ *                   sort=["name","ASC"] (by its pinyin key), range=[offset, offset+limit-1]
  *   /raw-like?q=    a plain LIKE '%word%' scan over name and name_en plus its COUNT
  *
  * Answers have the real server's shape ({code, message, data: {list, total}}, records in
@@ -48,12 +48,12 @@ function sqliteReader(file: string): Reader {
   const db = new SQLite(file, { readonly: true, fileMustExist: true });
   db.pragma("busy_timeout = 5000");
   const page = db.prepare(
-    `SELECT * FROM tags ORDER BY name ASC, id ASC LIMIT ? OFFSET ?`,
+    `SELECT * FROM tags ORDER BY name_pinyin ASC, id ASC LIMIT ? OFFSET ?`,
   );
   const count = db.prepare(`SELECT count(*) AS total FROM tags`);
   const likeWhere = `(name LIKE ? ESCAPE '\\' OR name_en LIKE ? ESCAPE '\\')`;
   const likePage = db.prepare(
-    `SELECT * FROM tags WHERE ${likeWhere} ORDER BY name ASC, id ASC LIMIT ? OFFSET ?`,
+    `SELECT * FROM tags WHERE ${likeWhere} ORDER BY name_pinyin ASC, id ASC LIMIT ? OFFSET ?`,
   );
   const likeCount = db.prepare(
     `SELECT count(*) AS total FROM tags WHERE ${likeWhere}`,
@@ -86,7 +86,7 @@ function postgresReader(url: string): Reader {
       const [page, count] = await Promise.all([
         pool.query<TagRow>({
           name: "raw-list",
-          text: `SELECT * FROM tags ORDER BY name ASC, id ASC LIMIT $1 OFFSET $2`,
+          text: `SELECT * FROM tags ORDER BY name_pinyin ASC, id ASC LIMIT $1 OFFSET $2`,
           values: [limit, offset],
         }),
         pool.query<{ total: number }>({
@@ -100,7 +100,7 @@ function postgresReader(url: string): Reader {
       const [page, count] = await Promise.all([
         pool.query<TagRow>({
           name: "raw-like",
-          text: `SELECT * FROM tags WHERE ${likeWhere} ORDER BY name ASC, id ASC LIMIT $2 OFFSET $3`,
+          text: `SELECT * FROM tags WHERE ${likeWhere} ORDER BY name_pinyin ASC, id ASC LIMIT $2 OFFSET $3`,
           values: [word, limit, offset],
         }),
         pool.query<{ total: number }>({

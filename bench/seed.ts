@@ -1,4 +1,5 @@
 import type { Store } from "../server/db/store.js";
+import { pinyinSortKey } from "../server/resources/sort-keys.js";
 
 /**
  * Realistic tag names for the benchmark: a few Chinese words run together (the way tags
@@ -87,6 +88,8 @@ function mulberry32(seed: number): () => number {
 
 export interface TagSeedRow {
   name: string;
+  /** The key the list machinery writes for `name` (server/resources/sort-keys.ts). */
+  namePinyin?: string;
   nameEn: string | null;
   sortOrder: number;
   createdAt: string;
@@ -124,6 +127,7 @@ export async function seedTags(store: Store, count: number): Promise<void> {
   const flush = async () => {
     const rows = batch;
     batch = [];
+    for (const row of rows) row.namePinyin = await pinyinSortKey(row.name);
     await store.transaction((trx) =>
       trx.insertInto("tags").values(rows).execute(),
     );

@@ -41,3 +41,10 @@ export function isAdminSpaRoute(pathname: string): boolean {
 export function isPublicSiteRoute(pathname: string): boolean {
   return (PUBLIC_SITE_ROUTES as readonly string[]).includes(pathname);
 }
+
+/**
+ * Where a visitor signs up for the community. The admin login links to it only once it
+ * exists: a "sign up" link to a page without sign-up confused the first people who tried.
+ * The public-site issue sets it when member sign-up ships.
+ */
+export const COMMUNITY_SIGN_UP_PATH: string | null = null;

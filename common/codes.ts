@@ -41,7 +41,7 @@ export const HTTP_STATUS: Record<Code, number> = {
 export const CODE_MESSAGES: Record<Language, Record<Code, string>> = {
   "zh-CN": {
     [Code.OK]: "成功",
-    [Code.SESSION_EXPIRED]: "登录已过期，请重新登录！",
+    [Code.SESSION_EXPIRED]: "用户会话已过期，请重新登录！",
     [Code.VALIDATION]: "请求参数有误",
     [Code.BAD_CREDENTIALS]: "登录名或密码错误",
     [Code.FORBIDDEN]: "没有执行此操作的权限",

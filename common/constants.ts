@@ -30,8 +30,15 @@ export const SESSION_ABSOLUTE_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const SESSION_RENEW_AFTER_MS = 10 * 60 * 1000;
 export const SESSION_OLD_TOKEN_GRACE_MS = 60 * 1000;
 
-/** Failed logins: this many within the window locks out the IP or login name. */
+/** Failed logins: this many for one login name within the window locks that name out. */
 export const LOGIN_MAX_FAILURES = 5;
+/**
+ * Failed logins from one address, whatever the names, that lock the address out. Many
+ * people share an address (a church office), and each name stops counting at its own
+ * limit, so only failures across ten or more names reach it: password spraying, not a
+ * colleague's typos (docs/decisions.md).
+ */
+export const LOGIN_MAX_FAILURES_PER_ADDRESS = 50;
 export const LOGIN_FAILURE_WINDOW_MS = 10 * 60 * 1000;
 
 /** Lists answer at most this many rows a page. */

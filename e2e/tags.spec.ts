@@ -12,7 +12,7 @@ test("create, search, edit and delete a tag", async ({ page }) => {
 
   await page.getByRole("link", { name: "新建" }).click();
   await expect(page).toHaveURL("/admin/tagManage/create");
-  await page.getByLabel("名称", { exact: true }).fill(name);
+  await page.getByRole("textbox", { name: "名称", exact: true }).fill(name);
   await page.getByLabel("英文名称").fill("Grace");
   await page.getByLabel("排序").fill("7");
   await page.getByRole("button", { name: "保存" }).click();
@@ -43,7 +43,9 @@ test("validation happens in the form, before any request", async ({ page }) => {
   page.on("request", (r) => {
     if (r.method() === "POST" && r.url().endsWith("/tjc/tags")) posted = true;
   });
-  await page.getByLabel("名称", { exact: true }).fill("x".repeat(65));
+  await page
+    .getByRole("textbox", { name: "名称", exact: true })
+    .fill("x".repeat(65));
   await page.getByRole("button", { name: "保存" }).click();
   await expect(page.getByText("最多 64 个字符")).toBeVisible();
   expect(posted).toBe(false);
@@ -63,7 +65,9 @@ test("a duplicate name and a stale version are refused with the server's message
     })
   ).json();
   await loginViaApi(page, `/admin/tagManage/${created.data.id}`);
-  await expect(page.getByLabel("名称", { exact: true })).toHaveValue(name);
+  await expect(
+    page.getByRole("textbox", { name: "名称", exact: true }),
+  ).toHaveValue(name);
   // someone else saves meanwhile
   await request.put(`/tjc/tags/${created.data.id}`, {
     headers: auth,
@@ -112,6 +116,15 @@ test("sorts by a column and exports the filtered rows as CSV", async ({
   const lines = csv.trim().split(/\r?\n/);
   expect(lines).toHaveLength(4); // header + the three matches, not the whole table
   expect(csv).toContain(`Alpha${stamp}`);
+  // Headers in the admin's language; times in the browser's zone, which the header names.
+  const browserZone = await page.evaluate(
+    () => Intl.DateTimeFormat().resolvedOptions().timeZone,
+  );
+  expect(lines[0]).toContain("名称");
+  const zoneShown = /^(Etc\/)?(UTC|UCT|Universal|Zulu)$/.test(browserZone)
+    ? "UTC"
+    : browserZone;
+  expect(lines[0]).toContain(`创建时间 (${zoneShown}`);
 });
 
 // The 1.5 s budget for this path is measured by `npm run bench` (bench/admin.ts), not

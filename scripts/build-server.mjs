@@ -1,7 +1,8 @@
 // Bundles the server, common/ and its packages into dist/server/main.js. One file starts
 // in about half the time of resolving and loading hundreds of package modules
 // (docs/performance.md). Kept external: the native SQLite addon, pg (loaded only for
-// PostgreSQL), swagger-ui (serves files from its own folder) and the dev-only packages.
+// PostgreSQL), swagger-ui (serves files from its own folder), pinyin-pro (a 1 MB
+// dictionary loaded on the first write that needs a sort key) and the dev-only packages.
 import { build } from "esbuild";
 
 await build({
@@ -14,6 +15,7 @@ await build({
   external: [
     "better-sqlite3",
     "pg",
+    "pinyin-pro",
     "@fastify/swagger-ui",
     "@fastify/middie",
     "vite",

@@ -18,6 +18,19 @@ export interface Config {
   clientConfig: { systemBase?: string; mainBase?: string; staticBase?: string };
   /** Largest JSON body accepted, in bytes. */
   bodyLimit: number;
+  /** How long a client may take, in milliseconds (docs/operations.md, "Timeouts"). */
+  timeouts: {
+    /** To send a whole request, body included. */
+    requestMs: number;
+    /** To send the request's headers. */
+    headersMs: number;
+    /** A kept-alive connection waits this long for its next request. */
+    keepAliveMs: number;
+    /** A connection silent this long (mid-request too) is closed. */
+    idleMs: number;
+  };
+  /** Open connections one client address may hold at once; 0: no cap. */
+  maxConnectionsPerIp: number;
 }
 
 function parseTrustProxy(value: string | undefined): Config["trustProxy"] {
@@ -38,6 +51,20 @@ function parsePort(value: string | undefined, fallback: number): number {
   return port;
 }
 
+function parseCount(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+): number {
+  const value = env[name];
+  if (value === undefined || value === "") return fallback;
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 0) {
+    throw new Error(`${name} must be a whole number, got "${value}"`);
+  }
+  return count;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const clientConfig: Config["clientConfig"] = {};
   if (env.SYSTEM_BASE) clientConfig.systemBase = env.SYSTEM_BASE;
@@ -56,5 +83,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: path.resolve(env.WEB_DIR || "./dist/web"),
     clientConfig,
     bodyLimit: 1024 * 1024,
+    timeouts: {
+      // A 10 MB image over a slow (1 Mbit/s) line needs about 80 s.
+      requestMs: parseCount(env, "REQUEST_TIMEOUT_MS", 120_000),
+      headersMs: parseCount(env, "HEADERS_TIMEOUT_MS", 15_000),
+      keepAliveMs: parseCount(env, "KEEP_ALIVE_TIMEOUT_MS", 5_000),
+      idleMs: parseCount(env, "IDLE_TIMEOUT_MS", 30_000),
+    },
+    maxConnectionsPerIp: parseCount(env, "MAX_CONNECTIONS_PER_IP", 64),
   };
 }

@@ -9,6 +9,20 @@ import { openStore, type Store } from "./db/store.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { seedDatabase } from "./services/seed.js";
 import { app, type DevOptions } from "./app.js";
+import { limitConnectionsPerAddress } from "./http/connection-limit.js";
+import { answerClientError, answerFrameworkError } from "./http/edge-errors.js";
+
+/** Node checks the request and header deadlines on this beat (30 s by default). */
+function checkingInterval(timeouts: Config["timeouts"]): number {
+  const deadlines = [timeouts.headersMs, timeouts.requestMs].filter(
+    (ms) => ms > 0,
+  );
+  if (deadlines.length === 0) return 30_000;
+  return Math.max(
+    100,
+    Math.min(30_000, Math.floor(Math.min(...deadlines) / 4)),
+  );
+}
 
 export interface BuildOptions {
   config: Config;
@@ -65,7 +79,20 @@ export async function buildServer(
     trustProxy: config.trustProxy as FastifyServerOptions["trustProxy"],
     routerOptions: { maxParamLength: 200 },
     return503OnClosing: true,
+    // Answered before any hook runs: still envelopes with the API's headers.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
+    // A client that sends part of a request and goes quiet is cut off (docs/operations.md).
+    requestTimeout: config.timeouts.requestMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    connectionTimeout: config.timeouts.idleMs,
+    http: {
+      headersTimeout: config.timeouts.headersMs,
+      // Node checks the request and header deadlines on this beat (30 s by default).
+      connectionsCheckingInterval: checkingInterval(config.timeouts),
+    },
   });
+  limitConnectionsPerAddress(fastify.server, config.maxConnectionsPerIp);
   fastify.addHook("onRequest", (request, reply, done) => {
     reply.header("X-Request-Id", request.id);
     done();

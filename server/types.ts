@@ -7,11 +7,17 @@ import type { Language } from "../common/codes.js";
 
 /**
  * What a route needs: a permission code, "public" (visitors too) or "authenticated"
- * (any logged-in user). A function decides from the validated request (e.g. a batch
- * route whose action picks the code); it runs after validation.
+ * (any logged-in user). A computed one names every code the route may need (`anyOf`,
+ * checked before the body is read: a caller holding none is refused first) and picks
+ * the one this request needs once it is validated (e.g. a batch's action).
  */
 export type RoutePermission =
-  "public" | "authenticated" | string | ((request: FastifyRequest) => string);
+  "public" | "authenticated" | string | ComputedPermission;
+
+export interface ComputedPermission {
+  anyOf: readonly string[];
+  pick: (request: FastifyRequest) => string;
+}
 
 export interface AuthSession {
   sessionId: number;
@@ -25,6 +31,10 @@ declare module "fastify" {
     store: Store;
     sessions: SessionStore;
     permissions: PermissionCache;
+    /** The security headers of API answers and of pages (plugins/security.ts). */
+    edgeHeaders: { api: Record<string, string>; page: Record<string, string> };
+    /** The page sent for any path that is not an API one and not found (plugins/web.ts). */
+    fallbackHtml: string;
   }
   interface FastifyRequest {
     session: AuthSession | null;
@@ -32,7 +42,5 @@ declare module "fastify" {
   }
   interface FastifyContextConfig {
     permission?: RoutePermission;
-    /** The codes a computed permission may answer, for the route table (permission tree). */
-    permissionCodes?: string[];
   }
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { clearable } from "./fields.js";
 
 /** A Q&A / content tag. Shared by the server (the final word) and the admin forms. */
 export const tagInputSchema = z.object({
@@ -11,8 +12,8 @@ export const tagInputSchema = z.object({
     .max(64)
     .nullish()
     .transform((value) => (value ? value : null)),
-  /** Display order, smaller first; 0 when left out. */
-  sortOrder: z.number().int().min(0).max(1_000_000).optional(),
+  /** Display order, smaller first; 0 when left out or emptied. */
+  sortOrder: clearable(z.number().int().min(0).max(1_000_000), 0),
 });
 export type TagInput = z.input<typeof tagInputSchema>;
 

@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration } from "kysely";
 import type { StoreKind } from "./store.js";
 import * as initial from "./migrations/0001-initial.js";
+import * as pinyinSortKeys from "./migrations/0002-pinyin-sort-keys.js";
 import * as systemAdministration from "./migrations/0003-system-administration.js";
 
 type StoreMigration = {
@@ -10,6 +11,7 @@ type StoreMigration = {
 /** Every migration, in order. Each is written once for both stores. */
 const MIGRATIONS: Record<string, StoreMigration> = {
   "0001-initial": initial,
+  "0002-pinyin-sort-keys": pinyinSortKeys,
   "0003-system-administration": systemAdministration,
 };
 

@@ -89,6 +89,8 @@ export interface LoginFailuresTable {
 export interface TagsTable {
   id: Generated<number>;
   name: string;
+  /** The pinyin sort key of `name` (server/resources/sort-keys.ts). */
+  namePinyin: Generated<string>;
   nameEn: string | null;
   sortOrder: number;
   createdAt: string;

@@ -3,13 +3,11 @@ import { z } from "zod";
 import { regionCodeSchema } from "../../common/regions.js";
 import { localizeIssue } from "./validation-messages.js";
 
-test("zod's own issues are worded in both languages", () => {
+test("zod's own issues get our wording in both languages", () => {
   const issue = z.object({ name: z.string() }).safeParse({ name: 3 }).error!
     .issues[0]!;
-  expect(localizeIssue(issue as never, "en-US")).toMatch(
-    /^Invalid input: expected string/,
-  );
-  expect(localizeIssue(issue as never, "zh-CN")).toMatch(/[\u4e00-\u9fff]/);
+  expect(localizeIssue(issue as never, "en-US")).toBe("Enter text");
+  expect(localizeIssue(issue as never, "zh-CN")).toBe("请输入文字");
 });
 
 test("messages given as translation keys by shared schemas are worded, whatever the issue's code", () => {

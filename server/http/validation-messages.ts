@@ -1,14 +1,14 @@
-import { z } from "zod";
+import type { z } from "zod";
 import type { Language } from "../../common/codes.js";
+import {
+  VALIDATION_MESSAGES,
+  wordValidation,
+} from "../../common/validation-wording.js";
+import { describeIssue } from "../../common/zod-issues.js";
 import { REFERENCE_VALIDATION_MESSAGES } from "../../common/reference-messages.js";
 import { SYSTEM_VALIDATION_MESSAGES } from "../../common/system-messages.js";
 
 type Issue = z.core.$ZodRawIssue;
-
-const localeErrorMaps: Record<Language, z.core.$ZodErrorMap> = {
-  "zh-CN": z.locales.zhCN().localeError,
-  "en-US": z.locales.en().localeError,
-};
 
 /** Messages of our own checks that zod's locales do not know. Keys are issue messages. */
 const CUSTOM_MESSAGES: Record<string, Record<Language, string>> = {
@@ -26,7 +26,18 @@ const CUSTOM_MESSAGES: Record<string, Record<Language, string>> = {
     "zh-CN": '排序应为 [字段, "ASC"|"DESC"]',
     "en-US": 'Sort must be [field, "ASC"|"DESC"]',
   },
-  required: { "zh-CN": "必填", "en-US": "Required" },
+  "bad url": {
+    "zh-CN": "网址编码有误",
+    "en-US": "The URL is not correctly encoded",
+  },
+  "path too long": {
+    "zh-CN": "路径参数过长",
+    "en-US": "A path parameter is too long",
+  },
+  "malformed multipart": {
+    "zh-CN": "上传的表单数据格式有误",
+    "en-US": "The uploaded form data is malformed",
+  },
   "html too complex": {
     "zh-CN": "内容结构过于复杂，无法保存",
     "en-US": "The content is too deeply nested to be saved",
@@ -45,26 +56,22 @@ const CUSTOM_MESSAGES: Record<string, Record<Language, string>> = {
   },
 };
 
-/** The message for one field problem, in the caller's language. */
+/** The message for one field problem, in the caller's language (see common/zod-issues). */
 export function localizeIssue(issue: Issue, language: Language): string {
   // A schema that names its own message (a key of ours, or a shared schema's key) wins,
   // whatever the issue's code: `.regex(re, { message: key })` reports invalid_format.
   if (typeof issue.message === "string") {
     const worded = knownText(issue.message, language);
     if (worded !== undefined) return worded;
-    if (issue.code === "custom") return issue.message;
   }
-  const localized = localeErrorMaps[language](issue);
-  if (typeof localized === "string") return localized;
-  if (localized && typeof localized.message === "string")
-    return localized.message;
-  return typeof issue.message === "string" ? issue.message : "invalid";
+  return wordValidation(describeIssue(issue), language);
 }
 
 /** Localizes one of our own short messages (see CUSTOM_MESSAGES). */
 function knownText(message: string, language: Language): string | undefined {
   return (
     CUSTOM_MESSAGES[message]?.[language] ??
+    VALIDATION_MESSAGES[language][message] ??
     REFERENCE_VALIDATION_MESSAGES[language][message] ??
     SYSTEM_VALIDATION_MESSAGES[language][message]
   );

@@ -47,8 +47,10 @@ function requirePermission(session: AuthSession, code: string): void {
 /**
  * One place decides who may call what. Every /tjc route declares `config.permission`;
  * a route without one stops the app at start. The session is checked before the body is
- * read (onRequest), a fixed permission right after; a permission computed from the
- * request runs once the request is validated (preHandler).
+ * read (onRequest), a fixed permission right after; a computed one is refused there too
+ * when the caller holds none of the codes it may need, and the code the request needs is
+ * checked once the request is validated (preHandler). So every route refuses on
+ * permission before it looks at the body.
  */
 export const authPlugin = fp(
   async (app) => {
@@ -72,6 +74,10 @@ export const authPlugin = fp(
       };
       if (typeof permission === "string" && permission !== "authenticated") {
         requirePermission(request.session, permission);
+      } else if (typeof permission === "object") {
+        const held = request.session.permissions;
+        if (!permission.anyOf.some((code) => held.includes(code)))
+          throw new ApiError(Code.FORBIDDEN);
       }
     };
 
@@ -82,8 +88,8 @@ export const authPlugin = fp(
       done,
     ) => {
       const permission = request.routeOptions.config?.permission;
-      if (typeof permission === "function" && request.session) {
-        requirePermission(request.session, permission(request));
+      if (typeof permission === "object" && request.session) {
+        requirePermission(request.session, permission.pick(request));
       }
       done();
     };
@@ -105,7 +111,7 @@ export const authPlugin = fp(
       }
       if (permission === undefined || permission === "public") return;
       route.onRequest = [...asArray(route.onRequest), authenticate];
-      if (typeof permission === "function") {
+      if (typeof permission === "object") {
         route.preHandler = [...asArray(route.preHandler), authorizeComputed];
       }
     });

@@ -103,8 +103,57 @@ describe("the envelope on every /tjc answer", () => {
       payload: { name: 5 },
       language: "en-US",
     });
-    expect(zh.json().data.errors.name).toMatch(/[\u4e00-\u9fff]/);
-    expect(en.json().data.errors.name).toMatch(/^Invalid input/);
+    expect(zh.json().data.errors.name).toBe("请输入文字");
+    expect(en.json().data.errors.name).toBe("Enter text");
+  });
+
+  test("field messages are sentences a person would write, never the validator's text", async () => {
+    const cases = [
+      { payload: { name: "   " }, field: "name", en: "This field is required" },
+      { payload: {}, field: "name", en: "This field is required" },
+      {
+        payload: { name: "x".repeat(65) },
+        field: "name",
+        en: "Enter at most 64 characters",
+      },
+      {
+        payload: { name: "a", sortOrder: -1 },
+        field: "sortOrder",
+        en: "Must be 0 or more",
+      },
+      {
+        payload: { name: "a", sortOrder: 1.5 },
+        field: "sortOrder",
+        en: "Enter a whole number",
+      },
+      {
+        payload: { name: "a", sortOrder: "7" },
+        field: "sortOrder",
+        en: "Enter a number",
+      },
+    ];
+    for (const { payload, field, en } of cases) {
+      const answers = await Promise.all(
+        (["zh-CN", "en-US"] as const).map((language) =>
+          t.request({
+            method: "POST",
+            url: "/tjc/tags",
+            token: admin,
+            payload,
+            language,
+          }),
+        ),
+      );
+      const [zhText, enText] = answers.map((a) => a.json().data.errors[field]);
+      expect(enText, JSON.stringify(payload)).toBe(en);
+      expect(zhText, JSON.stringify(payload)).toMatch(
+        /^[^A-Za-z]*[\u4e00-\u9fff]/,
+      );
+      for (const text of [zhText, enText])
+        expect(text).not.toMatch(
+          /expected|received|Invalid|Too (small|big)|期望|无效输入|数值过/,
+        );
+    }
   });
 
   test("every answer carries a request id", async () => {

@@ -5,6 +5,7 @@ import { ApiError } from "../http/errors.js";
 import { codeMessage, requestLanguage } from "../http/language.js";
 import { localizeIssue, localizeText } from "../http/validation-messages.js";
 import type { z } from "zod";
+import { isApiPath, pathOf } from "../http/api-paths.js";
 
 /** Field problems as Fastify reports them from our zod validator. */
 interface FieldProblem {
@@ -92,6 +93,31 @@ function validationErrors(
 }
 
 /**
+ * A client error outside the API, from the static files: an unsatisfiable Range gets 416
+ * with the file's length (RFC 9110 §15.5.17); anything else (a name too long for the
+ * file system, a malformed path) is a page that does not exist, so the fallback page.
+ */
+function answerPageError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: FastifyError,
+): FastifyReply {
+  if (error.statusCode === 416) {
+    const { headers } = error as { headers?: Record<string, string> };
+    return reply
+      .code(416)
+      .headers(headers ?? {})
+      .type("text/plain; charset=utf-8")
+      .send("");
+  }
+  return reply
+    .code(404)
+    .type("text/html; charset=utf-8")
+    .header("Cache-Control", "no-cache")
+    .send(request.server.fallbackHtml);
+}
+
+/**
  * Every /tjc answer is the envelope. This plugin fills the success message in the
  * caller's language and turns every error, ours or Fastify's, into an envelope; the
  * details of an unexpected one go only to the log, under the request id.
@@ -123,6 +149,10 @@ export const envelopePlugin = fp(
         reply.headers(thrown.headers);
         return sendEnvelope(request, reply, thrown.code, thrown.data);
       }
+      const status = error.statusCode ?? 500;
+      if (!isApiPath(pathOf(request.url)) && status >= 400 && status < 500) {
+        return answerPageError(request, reply, error);
+      }
       if (error.validation) {
         return sendEnvelope(request, reply, Code.VALIDATION, {
           errors: validationErrors(error, request),
@@ -141,7 +171,6 @@ export const envelopePlugin = fp(
       }
       const mapped = error.code ? FASTIFY_ERROR_CODES[error.code] : undefined;
       if (mapped !== undefined) return sendEnvelope(request, reply, mapped);
-      const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
         request.log.info({ err: error }, "client error");
         const code = codeOfStatus(status);

@@ -38,12 +38,12 @@ export const routeTablePlugin = fp(
         // Fastify adds HEAD for every GET; it answers as the GET does.
         if (method === "HEAD") continue;
         const entry: RouteEntry =
-          typeof declared === "function"
+          typeof declared === "object"
             ? {
                 method,
                 url,
                 permission: "computed",
-                codes: route.config?.permissionCodes ?? [],
+                codes: [...declared.anyOf],
               }
             : {
                 method,

@@ -47,4 +47,26 @@ describe("security headers", () => {
       expect(response.headers["cache-control"], url).not.toBe("no-store");
     }
   });
+
+  test("the docs page allows the style element Swagger UI injects, and scripts only from itself", async () => {
+    for (const url of [
+      "/tjc/docs",
+      "/tjc/docs/",
+      "/tjc/docs/static/index.css",
+    ]) {
+      const response = await t.request({ method: "GET", url });
+      const csp = String(response.headers["content-security-policy"]);
+      const directive = (name: string) =>
+        csp
+          .split(";")
+          .map((part) => part.trim())
+          .find((part) => part.startsWith(`${name} `));
+      expect(directive("style-src"), url).toBe(
+        "style-src 'self' 'unsafe-inline'",
+      );
+      expect(directive("script-src"), url).toBe("script-src 'self'");
+      // Plain http on a LAN must keep working: nothing rewrites the assets to https.
+      expect(csp, url).not.toContain("upgrade-insecure-requests");
+    }
+  });
 });

@@ -85,6 +85,8 @@ export const securityPlugin = fp<{ dev?: boolean }>(
       crossOriginResourcePolicy: { policy: "same-site" },
     });
     const answerHeaders = apiHeaders(pageHeaders);
+    // For the answers given before any hook runs (http/edge-errors.ts).
+    app.decorate("edgeHeaders", { api: answerHeaders, page: pageHeaders });
     app.addHook("onRequest", (request, reply, done) => {
       reply.headers(isApiAnswer(request.url) ? answerHeaders : pageHeaders);
       done();

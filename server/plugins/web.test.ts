@@ -101,6 +101,33 @@ describe("serving the apps", () => {
     expect(response.headers["content-range"]).toBe("bytes 2-5/10");
   });
 
+  test("an unsatisfiable Range answers 416 with the file's length", async () => {
+    const dir = path.join(t.config.dataDir, "files", "audio");
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, "short.mp3"), Buffer.from("0123456789"));
+    const response = await t.request({
+      method: "GET",
+      url: "/files/audio/short.mp3",
+      headers: { range: "bytes=100-200" },
+    });
+    expect(response.statusCode).toBe(416);
+    expect(response.headers["content-range"]).toBe("bytes */10");
+  });
+
+  test("dot-files under /files are never served", async () => {
+    const dir = path.join(t.config.dataDir, "files", "images");
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, ".upload-1234"), "half an upload");
+    for (const url of [
+      "/files/images/.upload-1234",
+      "/files/images/%2Eupload-1234",
+    ]) {
+      const response = await t.request({ method: "GET", url });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain("half an upload");
+    }
+  });
+
   test("the OpenAPI document is generated from the route schemas", async () => {
     const response = await t.request({ method: "GET", url: "/tjc/docs/json" });
     expect(response.statusCode).toBe(200);

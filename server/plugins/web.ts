@@ -41,6 +41,7 @@ export const webPlugin = fp<{
     const publicHtml =
       readHtml(path.join(webDir, "public-site", "index.html")) ??
       NOT_BUILT_HTML;
+    app.decorate("fallbackHtml", adminHtml);
     const configScript = `window.__TJC_CONFIG__ = ${JSON.stringify(clientConfig).replace(/</g, "\\u003c")};\n`;
 
     const sendPage = async (
@@ -89,6 +90,7 @@ export const webPlugin = fp<{
         prefix: "/",
         index: false,
         wildcard: true,
+        dotfiles: "ignore",
         setHeaders: (res, filePath) => {
           const relative = path.relative(webDir, filePath);
           res.header(
@@ -108,6 +110,8 @@ export const webPlugin = fp<{
       prefix: "/files/",
       decorateReply: false,
       index: false,
+      // Upload temporaries (.upload-*) are dot-files: never served, even half written.
+      dotfiles: "ignore",
       acceptRanges: true,
       // Uploads are named by random ids and never rewritten.
       maxAge: "30d",

@@ -12,6 +12,7 @@ import {
   parseSort,
 } from "./list-query.js";
 import { csvSafe } from "./csv-safe.js";
+import { checkCsvLabels, csvLayout, exportTimeZone } from "./csv-export.js";
 import { envelope, type ResourceDefinition } from "./resource-definition.js";
 import type { Filter, ResourceQueries } from "./resource-queries.js";
 
@@ -26,6 +27,7 @@ export function registerListRoutes<Row, Rec>(
 ): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const tags = [def.path];
+  checkCsvLabels(def.path, def.csvColumns, def.fieldLabels);
 
   app.get(
     `/${def.path}`,
@@ -82,6 +84,13 @@ export function registerListRoutes<Row, Rec>(
         summary: `Export ${def.path} as CSV (every matching row)`,
         querystring: listQuerySchema.extend({
           format: z.literal("csv").default("csv"),
+          tz: z
+            .string()
+            .max(64)
+            .optional()
+            .describe(
+              "IANA time zone of the time columns, e.g. Asia/Shanghai (the admin sends its browser's); UTC when absent. Headers are in the Accept-Language.",
+            ),
         }),
       },
     },
@@ -98,6 +107,12 @@ export function registerListRoutes<Row, Rec>(
         queries.filterSchema,
         language,
       ) as Filter;
+      const layout = csvLayout(
+        def.csvColumns,
+        def.fieldLabels,
+        language,
+        exportTimeZone(request.query.tz, language),
+      );
       async function* cells() {
         for (let offset = 0; ; offset += EXPORT_CHUNK_ROWS) {
           const chunk = await queries.page(
@@ -110,7 +125,7 @@ export function registerListRoutes<Row, Rec>(
           if (def.enrich && records.length > 0)
             records = await def.enrich(records, app.store.db);
           for (const record of records as Record<string, unknown>[]) {
-            yield def.csvColumns.map((column) => csvSafe(record[column.key]));
+            yield layout.cells(record).map(csvSafe);
           }
           if (chunk.length < EXPORT_CHUNK_ROWS) return;
         }
@@ -118,7 +133,7 @@ export function registerListRoutes<Row, Rec>(
       const csv = stringify({
         bom: true, // Excel reads UTF-8 Chinese correctly only with the BOM
         header: true,
-        columns: def.csvColumns.map((column) => column.header),
+        columns: layout.headers,
       });
       const source = Readable.from(cells());
       source.on("error", (error) => {

@@ -1,3 +1,4 @@
+import { VALIDATION_KEYS } from "../../common/validation-wording.js";
 import { z } from "zod";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -239,14 +240,17 @@ export function registerRecordRoutes<
     `/${def.path}/batch`,
     {
       config: {
-        // The action decides the permission, so it is checked once the body is validated.
-        permission: (request) =>
-          permission(
-            (request.body as { action: string }).action === "delete"
-              ? "delete"
-              : "update",
-          ),
-        permissionCodes: [permission("delete"), permission("update")],
+        // The action decides the permission: a caller holding neither is refused before
+        // the body is read, the one the action needs is checked once it is validated.
+        permission: {
+          anyOf: [permission("delete"), permission("update")],
+          pick: (request) =>
+            permission(
+              (request.body as { action: string }).action === "delete"
+                ? "delete"
+                : "update",
+            ),
+        },
       },
       schema: {
         tags,
@@ -282,7 +286,7 @@ export function registerRecordRoutes<
       const values = await def.toValues(input as Partial<z.infer<Create>>);
       if (Object.keys(values).length === 0) {
         throw validationError({
-          data: localizeText("required", request.language),
+          data: localizeText(VALIDATION_KEYS.required, request.language),
         });
       }
       if (existing.length === 0) return ok({ ids: [] as number[] });

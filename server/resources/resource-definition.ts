@@ -3,7 +3,9 @@ import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Database } from "../db/schema.js";
 import type { SearchSpec } from "../db/search.js";
+import type { Language } from "../../common/codes.js";
 import type { StoreKind } from "../db/store.js";
+import type { SortKey } from "./sort-keys.js";
 
 /** One record's change, as the write hooks see it. */
 export interface WriteChange<Rec> {
@@ -46,6 +48,12 @@ export interface ResourceDefinition<
   createSchema: Create;
   updateSchema: Update;
   sortable: readonly string[];
+  /**
+   * Sortable fields that sort by a key column written next to them, e.g. a Chinese name by
+   * its pinyin: `{ name: pinyinKey("namePinyin") }`. The machinery fills the key on every
+   * write; the key column needs an index like any sort column.
+   */
+  sortKeys?: Record<string, SortKey>;
   defaultSort: [string, "ASC" | "DESC"];
   /** Filters beyond the built-in `id` (getMany) and `q` (keyword, when `search` is set). */
   filters?: Record<string, ResourceFilter>;
@@ -78,7 +86,18 @@ export interface ResourceDefinition<
   readOnly?: boolean;
   /** The audit log's name for the resource; `path` when left out. */
   auditName?: string;
-  csvColumns: { key: keyof Rec & string; header: string }[];
+  /** The fields' names in every language (common/, shared with the admin): CSV headers. */
+  fieldLabels: Record<Language, Record<string, string>>;
+  /**
+   * The export's columns, in order. A `time` column holds an ISO UTC time, written in the
+   * export's time zone, which its header names.
+   */
+  csvColumns: CsvColumn<Rec>[];
+}
+
+export interface CsvColumn<Rec> {
+  key: keyof Rec & string;
+  time?: boolean;
 }
 
 export const idParams = z.object({

@@ -24,6 +24,7 @@ import {
   MAX_INT32,
   type AnyResourceDefinition,
 } from "./resource-definition.js";
+import { sortColumn, withSortKeys } from "./sort-keys.js";
 
 export type Filter = Record<string, unknown>;
 export type Sort = { field: string; order: "asc" | "desc" };
@@ -70,6 +71,12 @@ export function resourceQueries<Row>(
   const db = () => app.store.db as unknown as Kysely<any>;
   const kind = () => app.store.kind;
   const table = def.table;
+  for (const field of Object.keys(def.sortKeys ?? {})) {
+    if (!def.sortable.includes(field))
+      throw new Error(
+        `${table}: sort key for "${field}", which is not sortable`,
+      );
+  }
 
   const filterShape: Record<string, z.ZodType> = {
     id: z
@@ -132,7 +139,7 @@ export function resourceQueries<Row>(
     if (cached) return withPaging(cached, limit, offset);
     const query = selectMatching(filter, plan)
       .selectAll()
-      .orderBy(sort.field, sort.order)
+      .orderBy(sortColumn(def.sortKeys, sort.field), sort.order)
       .orderBy("id", sort.order) // id breaks ties, so pages are stable
       .limit(limit)
       .offset(offset)
@@ -274,7 +281,7 @@ export function resourceQueries<Row>(
   ): Promise<Row> {
     return (await executor
       .insertInto(table)
-      .values(values)
+      .values(await withSortKeys(def.sortKeys, values))
       .returningAll()
       .executeTakeFirstOrThrow()) as Row;
   }
@@ -288,7 +295,10 @@ export function resourceQueries<Row>(
   ): Promise<Row | undefined> {
     return (await executor
       .updateTable(table)
-      .set({ ...values, version: sql`version + 1` })
+      .set({
+        ...(await withSortKeys(def.sortKeys, values)),
+        version: sql`version + 1`,
+      })
       .where("id", "=", id)
       .where("version", "=", version)
       .returningAll()
@@ -321,7 +331,10 @@ export function resourceQueries<Row>(
   ): Promise<number[]> {
     const rows = await executor
       .updateTable(table)
-      .set({ ...values, version: sql`version + 1` })
+      .set({
+        ...(await withSortKeys(def.sortKeys, values)),
+        version: sql`version + 1`,
+      })
       .where("id", "in", ids)
       .returning("id")
       .execute();

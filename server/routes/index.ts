@@ -4,6 +4,7 @@ import { accountRoutes } from "./auth/account.js";
 import { fileRoutes } from "./files/index.js";
 import { healthRoutes } from "./health.js";
 import { referenceRoutes } from "./reference/index.js";
+import { loginLockRoutes } from "./system/login-locks.js";
 import { tagRoutes } from "./tags/index.js";
 import { systemRoutes } from "./system/index.js";
 
@@ -15,5 +16,6 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(tagRoutes);
   await app.register(referenceRoutes);
   await app.register(fileRoutes);
+  await app.register(loginLockRoutes);
   await app.register(systemRoutes);
 };

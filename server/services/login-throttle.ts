@@ -3,12 +3,35 @@ import { nowIso } from "../db/dialect.js";
 import {
   LOGIN_FAILURE_WINDOW_MS,
   LOGIN_MAX_FAILURES,
+  LOGIN_MAX_FAILURES_PER_ADDRESS,
 } from "../../common/constants.js";
 
+/** A throttled key (an address, a login name) and how many failures lock it. */
+export interface ThrottleLimit {
+  key: string;
+  max: number;
+}
+
+/** The keys are stored in a varchar(160). */
+const storedKey = (key: string) => key.slice(0, 160);
+
+/** The key of a login name: names are matched case-insensitively. */
+export function loginNameKey(loginName: string): string {
+  return `login:${loginName.trim().toLowerCase()}`;
+}
+
+/** What a login attempt is counted against: its login name and, more leniently, its address. */
+export function loginLimits(loginName: string, ip: string): ThrottleLimit[] {
+  return [
+    { key: `ip:${ip}`, max: LOGIN_MAX_FAILURES_PER_ADDRESS },
+    { key: loginNameKey(loginName), max: LOGIN_MAX_FAILURES },
+  ];
+}
+
 /**
- * Counts failed logins per key (an IP, a login name) in the database, so the limit holds
- * across instances: after LOGIN_MAX_FAILURES failures inside the window the key must wait
- * until the oldest of them leaves the window.
+ * Counts failed logins per key in the database, so the limits hold across instances:
+ * after `max` failures inside the window the key must wait until the oldest of them
+ * leaves the window.
  */
 export class LoginThrottle {
   constructor(
@@ -23,33 +46,38 @@ export class LoginThrottle {
    * ahead, or the seconds to wait.
    */
   async begin(
-    keys: string[],
+    limits: ThrottleLimit[],
   ): Promise<{ ids: number[] } | { retryAfter: number }> {
     const now = this.clock();
     const attemptedAt = nowIso(now);
     const rows = await this.store.db
       .insertInto("loginFailures")
       .values(
-        keys.map((key) => ({ key: key.slice(0, 160), failedAt: attemptedAt })),
+        limits.map(({ key }) => ({
+          key: storedKey(key),
+          failedAt: attemptedAt,
+        })),
       )
       .returning("id")
       .execute();
     const ids = rows.map((row) => row.id);
     const since = nowIso(now - LOGIN_FAILURE_WINDOW_MS);
-    for (const key of keys) {
+    for (const { key, max } of limits) {
       const { attempts } = await this.store.db
         .selectFrom("loginFailures")
         .select((eb) => eb.fn.countAll<number>().as("attempts"))
-        .where("key", "=", key.slice(0, 160))
+        .where("key", "=", storedKey(key))
         .where("failedAt", ">", since)
         .executeTakeFirstOrThrow();
-      if (Number(attempts) > LOGIN_MAX_FAILURES) {
+      if (Number(attempts) > max) {
         // A refused attempt is not a failure: it does not lengthen the wait.
         await this.store.db
           .deleteFrom("loginFailures")
           .where("id", "in", ids)
           .execute();
-        return { retryAfter: Math.max(1, await this.retryAfterSeconds(keys)) };
+        return {
+          retryAfter: Math.max(1, await this.retryAfterSeconds(limits)),
+        };
       }
     }
     return { ids };
@@ -64,21 +92,21 @@ export class LoginThrottle {
     await this.clear(loginKey);
   }
 
-  /** Seconds until the oldest of the recent failures leaves the window, or 0. */
-  async retryAfterSeconds(keys: string[]): Promise<number> {
+  /** Seconds until every locked key is below its limit again, or 0. */
+  async retryAfterSeconds(limits: ThrottleLimit[]): Promise<number> {
     const now = this.clock();
     const since = nowIso(now - LOGIN_FAILURE_WINDOW_MS);
     let wait = 0;
-    for (const key of keys) {
+    for (const { key, max } of limits) {
       const recent = await this.store.db
         .selectFrom("loginFailures")
         .select("failedAt")
-        .where("key", "=", key.slice(0, 160))
+        .where("key", "=", storedKey(key))
         .where("failedAt", ">", since)
         .orderBy("failedAt", "desc")
-        .limit(LOGIN_MAX_FAILURES)
+        .limit(max)
         .execute();
-      if (recent.length < LOGIN_MAX_FAILURES) continue;
+      if (recent.length < max) continue;
       const oldest = Date.parse(recent[recent.length - 1]!.failedAt);
       wait = Math.max(
         wait,
@@ -88,11 +116,21 @@ export class LoginThrottle {
     return wait;
   }
 
-  async clear(key: string): Promise<void> {
-    await this.store.db
+  /** Forgets a key's failures, which lifts its lock. Answers how many were forgotten. */
+  async clear(key: string): Promise<number> {
+    const result = await this.store.db
       .deleteFrom("loginFailures")
-      .where("key", "=", key)
-      .execute();
+      .where("key", "=", storedKey(key))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /**
+   * An administrator lifts a login name's lock (its failures from every address). The
+   * addresses' counts stay: they guard against spraying across names.
+   */
+  clearLoginName(loginName: string): Promise<number> {
+    return this.clear(loginNameKey(loginName));
   }
 
   /** Drops failures older than the window. Returns how many. */

@@ -53,6 +53,8 @@ const EXTRA_ACTIONS: Record<string, string[]> = {
   file: ["upload"],
   job: ["run"],
   session: ["revoke"],
+  // Lifting a login name's lock after failed logins (docs/decisions.md).
+  user: ["unlock"],
 };
 
 /** What a community member may do on the public site; no back-office access. */

@@ -76,7 +76,8 @@ export async function buildTestApp(
     }),
     databaseUrl,
     databaseSchema: schema,
-    webDir: makeWebDir(root),
+    // WEB_DIR set: serve that (a missing one means an unbuilt install).
+    webDir: env.WEB_DIR ? path.resolve(env.WEB_DIR) : makeWebDir(root),
   };
   const app = await buildServer({ config, logger: false, announce: () => {} });
   await app.ready();

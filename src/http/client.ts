@@ -6,7 +6,7 @@ import { resolveBase, type ServiceName } from "./config";
 import { ApiError } from "./errors";
 import { loadingFlag } from "./loading";
 import { getToken, setToken, tokenFromAuthorizationHeader } from "./session";
-import { expireSession } from "./sessionExpiry";
+import { expireSession, expiryLeavesPage } from "./sessionExpiry";
 import { showNotice } from "./shellBridge";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -249,6 +249,10 @@ export function createClient(name: string, service: ServiceName): TjcClient {
       if (options.quiet) throw error;
       if (envelope.code === Code.SESSION_EXPIRED) {
         void expireSession(message);
+        // The page is leaving for /login. A rejection would let the caller report it as
+        // something else (react-admin's "item doesn't exist" on an edit page), so the
+        // call never settles; on / and /login, where nobody leaves, it rejects.
+        if (expiryLeavesPage()) return new Promise<never>(() => {});
         throw error;
       }
       showNotice({ message, type: "error", durationMs: ERROR_NOTICE_MS });

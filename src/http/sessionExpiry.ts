@@ -45,6 +45,12 @@ export function safeToPath(
   return raw;
 }
 
+/** Whether ending the session sends the user away: not from / or /login, already there. */
+export function expiryLeavesPage(path = currentPath()): boolean {
+  const pathname = path.split(/[?#]/)[0];
+  return pathname !== "/" && pathname !== "/login";
+}
+
 let pending: Promise<void> | null = null;
 
 /**
@@ -64,9 +70,7 @@ export function expireSession(message: string): Promise<void> {
   });
   pending = new Promise<void>((resolve) => {
     setTimeout(() => {
-      const pathname = fromPath.split(/[?#]/)[0];
-      if (pathname !== "/" && pathname !== "/login")
-        navigateTo(loginPathFor(fromPath));
+      if (expiryLeavesPage(fromPath)) navigateTo(loginPathFor(fromPath));
       pending = null;
       resolve();
     }, SESSION_EXPIRED_NOTICE_MS);

@@ -1,3 +1,6 @@
+import { CODE_MESSAGES, Code } from "../../common/codes";
+import { TAG_FIELD_LABELS } from "../../common/schemas/tag-labels";
+
 /** The admin's own strings (everything that is not react-admin's or a feature folder's). */
 export const appMessages = {
   "zh-CN": {
@@ -8,8 +11,12 @@ export const appMessages = {
       back_to_top: "回到顶部",
       language: "语言",
       theme: "主题",
+      form: {
+        nothing_to_save: "尚未修改，无需保存",
+      },
       session: {
-        expired: "用户会话已过期，请重新登录！",
+        // One wording for one event: the route guard's notice is the server's 20107 message.
+        expired: CODE_MESSAGES["zh-CN"][Code.SESSION_EXPIRED],
       },
       http: {
         network_error: "网络错误：%{error}",
@@ -34,6 +41,7 @@ export const appMessages = {
         submitting: "正在登录…",
         no_account: "还没有账号？",
         sign_up: "注册",
+        locked: "登录尝试次数过多，请在 %{time} 后重试",
         community: "前往问答社区",
       },
       not_found: {
@@ -111,16 +119,7 @@ export const appMessages = {
     resources: {
       "admin/tagManage": {
         name: "标签",
-        fields: {
-          id: "编号",
-          name: "名称",
-          nameEn: "英文名称",
-          sortOrder: "排序",
-          createdAt: "创建时间",
-          updatedAt: "更新时间",
-          version: "版本",
-          q: "搜索",
-        },
+        fields: TAG_FIELD_LABELS["zh-CN"],
         helper: {
           sortOrder: "数字越小越靠前",
         },
@@ -135,8 +134,11 @@ export const appMessages = {
       back_to_top: "Back to top",
       language: "Language",
       theme: "Theme",
+      form: {
+        nothing_to_save: "No changes to save yet",
+      },
       session: {
-        expired: "The user session has expired, please log in again!",
+        expired: CODE_MESSAGES["en-US"][Code.SESSION_EXPIRED],
       },
       http: {
         network_error: "Network error: %{error}",
@@ -162,6 +164,7 @@ export const appMessages = {
         submitting: "Logging in…",
         no_account: "No account yet?",
         sign_up: "Sign up",
+        locked: "Too many login attempts. Try again in %{time}",
         community: "Go to the Q&A community",
       },
       not_found: {
@@ -239,16 +242,7 @@ export const appMessages = {
     resources: {
       "admin/tagManage": {
         name: "Tag |||| Tags",
-        fields: {
-          id: "ID",
-          name: "Name",
-          nameEn: "English name",
-          sortOrder: "Sort order",
-          createdAt: "Created",
-          updatedAt: "Updated",
-          version: "Version",
-          q: "Search",
-        },
+        fields: TAG_FIELD_LABELS["en-US"],
         helper: {
           sortOrder: "Smaller numbers come first",
         },

@@ -30,3 +30,15 @@ export function flattenMessages(
   }
   return into;
 }
+
+/** Turns flat "a.b.c" → string messages (as common/ keeps them) into a message tree. */
+export function nestMessages(flat: Record<string, string>): Tree {
+  const root: Tree = {};
+  for (const [key, text] of Object.entries(flat)) {
+    const parts = key.split(".");
+    let node = root;
+    for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Tree;
+    node[parts[parts.length - 1]!] = text;
+  }
+  return root;
+}

@@ -4,7 +4,8 @@ import type { Language } from "../../common/codes";
 import { editorMessages } from "../editor/messages";
 import { referenceMessages } from "../reference/messages";
 import { appMessages } from "./appMessages";
-import { deepMerge } from "./deepMerge";
+import { deepMerge, nestMessages } from "./deepMerge";
+import { VALIDATION_MESSAGES } from "../../common/validation-wording";
 import { raChineseMessages } from "./raChinese";
 import { tiptapMessages } from "./tiptap";
 
@@ -16,6 +17,7 @@ export const catalogue: Record<Language, TranslationMessages> = {
     appMessages["zh-CN"],
     editorMessages["zh-CN"],
     referenceMessages["zh-CN"],
+    nestMessages(VALIDATION_MESSAGES["zh-CN"]),
   ) as TranslationMessages,
   "en-US": deepMerge(
     englishMessages as Record<string, unknown>,
@@ -23,5 +25,6 @@ export const catalogue: Record<Language, TranslationMessages> = {
     appMessages["en-US"],
     editorMessages["en-US"],
     referenceMessages["en-US"],
+    nestMessages(VALIDATION_MESSAGES["en-US"]),
   ) as TranslationMessages,
 };

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { useLocation } from "react-router-dom";
 import {
   AppBar,
@@ -6,9 +6,11 @@ import {
   Loading,
   TitlePortal,
   useAuthenticated,
+  useAuthProvider,
 } from "react-admin";
 import Typography from "@mui/material/Typography";
 import { useTranslate } from "react-admin";
+import { hasSession } from "../http/session";
 import { BareFrame } from "./BareFrame";
 import { Menu } from "./Menu";
 import { ShellChrome } from "./ShellChrome";
@@ -29,10 +31,27 @@ function AdminAppBar() {
   );
 }
 
+/**
+ * The layout stays mounted while the user moves between pages, so react-admin's check at
+ * mount is not enough: every navigation looks at the stored session again, and a page
+ * opened after the token or the user cookie went away shows the notice and goes to
+ * /login like any other guarded page, instead of rendering.
+ */
+function useGuardOnEveryPage(): boolean {
+  const { pathname } = useLocation();
+  const authProvider = useAuthProvider();
+  const present = hasSession();
+  useEffect(() => {
+    if (!present) authProvider?.checkAuth({}).catch(() => {});
+  }, [pathname, present, authProvider]);
+  return present;
+}
+
 /** Everything under /admin: the route guard first, then the back office layout. */
 function GuardedLayout({ children }: { children: ReactNode }) {
   const { authenticated, isPending } = useAuthenticated();
-  if (isPending || !authenticated) {
+  const sessionPresent = useGuardOnEveryPage();
+  if (isPending || !authenticated || !sessionPresent) {
     return (
       <BareFrame>
         <Loading />

@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from "react";
+import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
@@ -9,10 +10,46 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { useLogin, useTranslate } from "react-admin";
+import { COMMUNITY_SIGN_UP_PATH } from "../../common/app-routes";
+import { Code } from "../../common/codes";
+import { formatDuration } from "../../common/format";
+import { ApiError } from "../http/errors";
 import { getStoredUser, hasSession } from "../http/session";
 import { safeToPath } from "../http/sessionExpiry";
 import { BareFrame } from "./BareFrame";
 import { preloadWhenIdle } from "./preload";
+
+/** The seconds a throttled login must wait (42900's `data.retryAfter`), if it was one. */
+function retryAfterOf(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.code !== Code.TOO_MANY_REQUESTS)
+    return null;
+  const seconds = Number((error.data as { retryAfter?: unknown })?.retryAfter);
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : null;
+}
+
+/** A countdown to a moment, ticking each second while it runs. */
+function useCountdown() {
+  const [until, setUntil] = useState<number | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (until === null) return;
+    const timer = window.setInterval(() => {
+      const current = Date.now();
+      setNow(current);
+      if (current >= until) setUntil(null);
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [until]);
+  return {
+    secondsLeft:
+      until === null ? 0 : Math.max(0, Math.ceil((until - now) / 1000)),
+    waitFor: (seconds: number) => {
+      const current = Date.now();
+      setNow(current);
+      setUntil(current + seconds * 1000);
+    },
+  };
+}
 
 /**
  * `/` and `/login`. After login the user lands on `toPath` (the page the guard or an
@@ -37,14 +74,19 @@ export function LoginPage() {
 
   useEffect(() => preloadWhenIdle(), []);
 
+  const { secondsLeft, waitFor } = useCountdown();
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (submitting) return;
+    if (submitting || secondsLeft > 0) return;
     setSubmitting(true);
     login({ loginName, password }, toPath)
-      .catch(() => {
-        // The /tjc client has shown the server's message (wrong name or password, locked).
+      .catch((error: unknown) => {
+        // The /tjc client has shown the server's message (wrong name or password, locked);
+        // a throttled attempt also says here how long to wait (the answer's Retry-After).
         setPassword("");
+        const retryAfter = retryAfterOf(error);
+        if (retryAfter) waitFor(retryAfter);
       })
       .finally(() => setSubmitting(false));
   };
@@ -102,12 +144,19 @@ export function LoginPage() {
               variant="outlined"
               size="medium"
             />
+            {secondsLeft > 0 ? (
+              <Alert severity="warning" sx={{ mt: 1 }} role="alert">
+                {translate("app.login.locked", {
+                  time: formatDuration(secondsLeft),
+                })}
+              </Alert>
+            ) : null}
             <Button
               type="submit"
               variant="contained"
               size="large"
               fullWidth
-              disabled={submitting}
+              disabled={submitting || secondsLeft > 0}
               sx={{ mt: 2 }}
               startIcon={
                 submitting ? (
@@ -119,14 +168,18 @@ export function LoginPage() {
                 submitting ? "app.login.submitting" : "app.login.submit",
               )}
             </Button>
-            <Typography
-              variant="body2"
-              color="text.secondary"
-              sx={{ mt: 2, textAlign: "center" }}
-            >
-              {translate("app.login.no_account")}{" "}
-              <Link href="/ask">{translate("app.login.sign_up")}</Link>
-            </Typography>
+            {COMMUNITY_SIGN_UP_PATH ? (
+              <Typography
+                variant="body2"
+                color="text.secondary"
+                sx={{ mt: 2, textAlign: "center" }}
+              >
+                {translate("app.login.no_account")}{" "}
+                <Link href={COMMUNITY_SIGN_UP_PATH}>
+                  {translate("app.login.sign_up")}
+                </Link>
+              </Typography>
+            ) : null}
           </CardContent>
         </Card>
       </Box>

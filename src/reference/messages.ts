@@ -1,23 +1,12 @@
 /** The reference-data inputs' UI strings (merged into the admin's i18n catalogue). */
 import { REFERENCE_VALIDATION_MESSAGES } from "../../common/reference-messages.js";
+import { nestMessages } from "../i18n/deepMerge";
 
 type Language = "zh-CN" | "en-US";
 type Catalogue = Record<string, unknown>;
 
-/** Turns the flat "reference.region.validation.format" keys into the nested shape. */
 function nestValidation(language: Language): Catalogue {
-  const root: Catalogue = {};
-  for (const [key, text] of Object.entries(
-    REFERENCE_VALIDATION_MESSAGES[language],
-  )) {
-    const parts = key.split(".");
-    let node = root;
-    for (const part of parts.slice(0, -1)) {
-      node = (node[part] ??= {}) as Catalogue;
-    }
-    node[parts[parts.length - 1]] = text;
-  }
-  return root;
+  return nestMessages(REFERENCE_VALIDATION_MESSAGES[language]);
 }
 
 function merge(target: Catalogue, source: Catalogue): Catalogue {

@@ -42,6 +42,9 @@ export function CsvExportButton() {
           format: "csv",
           filter: filterValues ?? {},
           sort: sort ? [sort.field, sort.order] : undefined,
+          // Times in the export are written in the admin's own zone; the server names
+          // it in the column headers (docs/decisions.md, CSV export).
+          tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
         },
       );
       saveBlob(blob, filename ?? `${apiPath}.csv`);

@@ -6,7 +6,11 @@ import { ok } from "../../http/envelope.js";
 import { ApiError } from "../../http/errors.js";
 import { decoyPasswordHash, verifyPassword } from "../../services/password.js";
 import { permissionsOfUser } from "../../services/permissions.js";
-import { LoginThrottle } from "../../services/login-throttle.js";
+import {
+  LoginThrottle,
+  loginLimits,
+  loginNameKey,
+} from "../../services/login-throttle.js";
 
 const loginBody = z.object({
   loginName: z.string().trim().min(1).max(64),
@@ -51,8 +55,7 @@ export const authRoutes: FastifyPluginAsync = async (parent) => {
     },
     async (request) => {
       const { loginName, password } = request.body;
-      const loginKey = `login:${loginName.toLowerCase()}`;
-      const attempt = await throttle.begin([`ip:${request.ip}`, loginKey]);
+      const attempt = await throttle.begin(loginLimits(loginName, request.ip));
       if ("retryAfter" in attempt) {
         throw new ApiError(Code.TOO_MANY_REQUESTS, {
           headers: { "Retry-After": String(attempt.retryAfter) },
@@ -73,7 +76,7 @@ export const authRoutes: FastifyPluginAsync = async (parent) => {
         request.log.info({ loginName }, "login failed");
         throw new ApiError(Code.BAD_CREDENTIALS);
       }
-      await throttle.succeeded(attempt.ids, loginKey);
+      await throttle.succeeded(attempt.ids, loginNameKey(loginName));
       const { token } = await app.sessions.create(user.id, {
         ip: request.ip,
         userAgent: request.headers["user-agent"],

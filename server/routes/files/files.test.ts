@@ -161,6 +161,53 @@ describe("POST /tjc/files/images", () => {
       headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
     });
     expect(response.json().code).toBe(40000);
+    expect(response.json().data.errors.file).toBe("此项为必填项");
+  });
+
+  const rawUpload = (contentType: string, payload: string, language?: string) =>
+    t.request({
+      method: "POST",
+      url: "/tjc/files/images",
+      token: editorToken,
+      language,
+      payload,
+      headers: { "content-type": contentType },
+    });
+  const filePart = (boundary: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+
+  it.each([
+    ["no boundary", "multipart/form-data", filePart("x")],
+    [
+      "a boundary over the parser's limit",
+      `multipart/form-data; boundary=${"b".repeat(300)}`,
+      filePart("b".repeat(300)),
+    ],
+    [
+      "a body that ends before the closing boundary",
+      "multipart/form-data; boundary=cut",
+      `${filePart("cut")}\x89PNG half a file`,
+    ],
+  ])("answers 40000, not 500, for %s", async (_case, contentType, body) => {
+    const zh = await rawUpload(contentType, body, "zh-CN");
+    expect(zh.statusCode).toBe(400);
+    expect(zh.json()).toMatchObject({
+      code: 40000,
+      data: { errors: { file: "上传的表单数据格式有误" } },
+    });
+    const en = await rawUpload(contentType, body, "en-US");
+    expect(en.json().data.errors.file).toBe(
+      "The uploaded form data is malformed",
+    );
+  });
+
+  it("accepts the file only under the documented field name", async () => {
+    const boundary = "----otherfield";
+    const response = await rawUpload(
+      `multipart/form-data; boundary=${boundary}`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n${Buffer.from(IMAGE_SAMPLES.png).toString("latin1")}\r\n--${boundary}--\r\n`,
+    );
+    expect(response.statusCode).toBe(400);
     expect(response.json().data.errors.file).toBe("必填");
   });
 

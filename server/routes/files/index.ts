@@ -5,11 +5,12 @@
  * DATA_DIR/files/images/<yyyy>/<mm>/, checked, then renamed to a random name and served by
  * the web plugin under /files/.
  */
+import { VALIDATION_KEYS } from "../../../common/validation-wording.js";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { Code } from "../../../common/codes.js";
@@ -21,12 +22,46 @@ import { ok } from "../../http/envelope.js";
 import { localizeText } from "../../http/validation-messages.js";
 import { ApiError, validationError } from "../../http/errors.js";
 import { sniffImage } from "../../services/image-sniff.js";
+import {
+  removeStaleUploadTemporaries,
+  UPLOAD_TEMPORARY_PREFIX,
+} from "../../services/upload-temporaries.js";
+
+/**
+ * A temporary older than this belongs to no live upload (see upload-temporaries.ts): no
+ * request outlives the request timeout; with none set, a day.
+ */
+function staleTemporaryMs(requestTimeoutMs: number): number {
+  return requestTimeoutMs > 0 ? 2 * requestTimeoutMs : 24 * 60 * 60 * 1000;
+}
 
 /** file-type needs at most this many leading bytes to tell the accepted formats apart. */
 const SNIFF_BYTES = 4100;
 
 const envelope = (data: z.ZodType) =>
   z.object({ code: z.number(), message: z.string(), data });
+
+/** The multipart field an upload must use; any other is refused. */
+const FILE_FIELD = "file";
+
+/**
+ * An error the multipart parser raised over the client's bytes (no boundary, a boundary
+ * over its limit, a body cut short before the closing boundary): the client's fault, so
+ * 40000. Our own errors, Fastify's coded ones (sizes, limits) and the system's (disk
+ * full…) are left as they are.
+ */
+function isMalformedMultipart(error: unknown): boolean {
+  if (!(error instanceof Error) || error instanceof ApiError) return false;
+  const { code, syscall } = error as { code?: unknown; syscall?: unknown };
+  if (syscall !== undefined) return false;
+  return code === undefined || code === "FST_MP_PREMATURE_CLOSE";
+}
+
+function malformed(request: FastifyRequest): ApiError {
+  return validationError({
+    file: localizeText("malformed multipart", request.language),
+  });
+}
 
 async function readHead(filePath: string): Promise<Uint8Array> {
   const handle = await fs.promises.open(filePath, "r");
@@ -42,6 +77,12 @@ async function readHead(filePath: string): Promise<Uint8Array> {
 export const fileRoutes: FastifyPluginAsync = async (parent) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const imagesRoot = path.join(app.config.dataDir, "files", "images");
+  const removed = await removeStaleUploadTemporaries(
+    imagesRoot,
+    staleTemporaryMs(app.config.timeouts.requestMs),
+  );
+  if (removed > 0)
+    app.log.warn({ removed }, "removed upload temporaries left by a crash");
 
   app.post(
     "/files/images",
@@ -57,12 +98,18 @@ export const fileRoutes: FastifyPluginAsync = async (parent) => {
     async (request) => {
       if (!request.isMultipart())
         throw new ApiError(Code.UNSUPPORTED_MEDIA_TYPE);
-      const part = await request.file({
-        limits: { fileSize: MAX_IMAGE_UPLOAD_BYTES, files: 1 },
-      });
-      if (!part) {
+      let part;
+      try {
+        part = await request.file({
+          limits: { fileSize: MAX_IMAGE_UPLOAD_BYTES, files: 1 },
+        });
+      } catch (error) {
+        throw isMalformedMultipart(error) ? malformed(request) : error;
+      }
+      if (!part || part.fieldname !== FILE_FIELD) {
+        part?.file.resume();
         throw validationError({
-          file: localizeText("required", request.language),
+          file: localizeText(VALIDATION_KEYS.required, request.language),
         });
       }
 
@@ -72,14 +119,18 @@ export const fileRoutes: FastifyPluginAsync = async (parent) => {
       const directory = path.join(imagesRoot, year, month);
       await fs.promises.mkdir(directory, { recursive: true });
       const id = randomBytes(16).toString("hex");
-      const temporary = path.join(directory, `.upload-${id}`);
+      const temporary = path.join(directory, `${UPLOAD_TEMPORARY_PREFIX}${id}`);
 
       try {
         // Over the limit, the stream fails with FST_REQ_FILE_TOO_LARGE (answered as 41300).
-        await pipeline(
-          part.file,
-          fs.createWriteStream(temporary, { flags: "wx" }),
-        );
+        try {
+          await pipeline(
+            part.file,
+            fs.createWriteStream(temporary, { flags: "wx" }),
+          );
+        } catch (error) {
+          throw isMalformedMultipart(error) ? malformed(request) : error;
+        }
         if (part.file.truncated) throw new ApiError(Code.PAYLOAD_TOO_LARGE);
         const sniffed = await sniffImage(await readHead(temporary));
         if (!sniffed.ok) {

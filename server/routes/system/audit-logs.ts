@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
+import { AUDIT_LOG_FIELD_LABELS } from "../../../common/schemas/system-labels.js";
 import type { Selectable } from "kysely";
 import { z } from "zod";
 import {
@@ -53,15 +54,16 @@ export const auditLogRoutes: FastifyPluginAsync = async (app) => {
       createdAt: row.createdAt,
     }),
     toValues: () => ({}),
+    fieldLabels: AUDIT_LOG_FIELD_LABELS,
     csvColumns: [
-      { key: "id", header: "id" },
-      { key: "createdAt", header: "createdAt" },
-      { key: "loginName", header: "loginName" },
-      { key: "ip", header: "ip" },
-      { key: "resource", header: "resource" },
-      { key: "recordId", header: "recordId" },
-      { key: "action", header: "action" },
-      { key: "changes", header: "changes" },
+      { key: "id" },
+      { key: "createdAt", time: true },
+      { key: "loginName" },
+      { key: "ip" },
+      { key: "resource" },
+      { key: "recordId" },
+      { key: "action" },
+      { key: "changes" },
     ],
   });
 };

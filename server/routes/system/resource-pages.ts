@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
+import { RESOURCE_PAGE_FIELD_LABELS } from "../../../common/schemas/system-labels.js";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { sql, type Selectable, type SqlBool } from "kysely";
 import { z } from "zod";
@@ -122,16 +123,17 @@ export const resourcePageRoutes: FastifyPluginAsync = async (parent) => {
         });
       }
     },
+    fieldLabels: RESOURCE_PAGE_FIELD_LABELS,
     csvColumns: [
-      { key: "id", header: "id" },
-      { key: "path", header: "path" },
-      { key: "titleZh", header: "titleZh" },
-      { key: "titleEn", header: "titleEn" },
-      { key: "icon", header: "icon" },
-      { key: "parentId", header: "parentId" },
-      { key: "sortOrder", header: "sortOrder" },
-      { key: "visible", header: "visible" },
-      { key: "permission", header: "permission" },
+      { key: "id" },
+      { key: "path" },
+      { key: "titleZh" },
+      { key: "titleEn" },
+      { key: "icon" },
+      { key: "parentId" },
+      { key: "sortOrder" },
+      { key: "visible" },
+      { key: "permission" },
     ],
   });
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
+import { ROLE_FIELD_LABELS } from "../../../common/schemas/system-labels.js";
 import { sql, type Kysely, type Selectable, type SqlBool } from "kysely";
 import { z } from "zod";
 import { SYSTEM_ERRORS } from "../../../common/system-messages.js";
@@ -176,14 +177,15 @@ export const roleRoutes: FastifyPluginAsync = async (app) => {
       // A role's codes changed: every holder's cached codes are stale.
       app.permissions.forget();
     },
+    fieldLabels: ROLE_FIELD_LABELS,
     csvColumns: [
-      { key: "id", header: "id" },
-      { key: "code", header: "code" },
-      { key: "name", header: "name" },
-      { key: "nameEn", header: "nameEn" },
-      { key: "remark", header: "remark" },
-      { key: "userCount", header: "userCount" },
-      { key: "permissions", header: "permissions" },
+      { key: "id" },
+      { key: "code" },
+      { key: "name" },
+      { key: "nameEn" },
+      { key: "remark" },
+      { key: "userCount" },
+      { key: "permissions" },
     ],
   });
 };

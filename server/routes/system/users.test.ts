@@ -119,7 +119,7 @@ describe("GET /tjc/system/users", () => {
     await createUser();
     const response = await call("GET", "/tjc/system/users/export");
     expect(response.statusCode).toBe(200);
-    expect(response.body).toContain("loginName");
+    expect(response.body).toContain("登录名");
     expect(response.body).not.toMatch(/password|scrypt/i);
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
+import { USER_FIELD_LABELS } from "../../../common/schemas/system-labels.js";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { sql, type Selectable, type SqlBool } from "kysely";
 import { z } from "zod";
@@ -165,17 +166,18 @@ export const userRoutes: FastifyPluginAsync = async (parent) => {
         changes.map((change) => change.id),
       );
     },
+    fieldLabels: USER_FIELD_LABELS,
     csvColumns: [
-      { key: "id", header: "id" },
-      { key: "loginName", header: "loginName" },
-      { key: "userName", header: "userName" },
-      { key: "email", header: "email" },
-      { key: "phone", header: "phone" },
-      { key: "status", header: "status" },
-      { key: "roleIds", header: "roleIds" },
-      { key: "lastLoginAt", header: "lastLoginAt" },
-      { key: "lastLoginIp", header: "lastLoginIp" },
-      { key: "createdAt", header: "createdAt" },
+      { key: "id" },
+      { key: "loginName" },
+      { key: "userName" },
+      { key: "email" },
+      { key: "phone" },
+      { key: "status" },
+      { key: "roleIds" },
+      { key: "lastLoginAt", time: true },
+      { key: "lastLoginIp" },
+      { key: "createdAt", time: true },
     ],
   });
 

@@ -6,46 +6,62 @@ import {
   tagSchema,
   type Tag,
 } from "../../../common/schemas/tag.js";
+import { TAG_FIELD_LABELS } from "../../../common/schemas/tag-labels.js";
 import type { TagsTable } from "../../db/schema.js";
-import { defineResource } from "../../resources/define-resource.js";
+import {
+  defineResource,
+  type ResourceDefinition,
+} from "../../resources/define-resource.js";
+import { pinyinKey } from "../../resources/sort-keys.js";
 
 type TagRow = Selectable<TagsTable>;
 
+/** The tags resource; exported for the query-plan tests. */
+export const tagResource = {
+  path: "tags",
+  table: "tags",
+  module: "tag",
+  recordSchema: tagSchema,
+  createSchema: tagInputSchema,
+  updateSchema: tagInputSchema,
+  sortable: TAG_SORT_FIELDS,
+  // A Chinese name sorts by its pinyin, as a Chinese reader expects.
+  sortKeys: { name: pinyinKey("namePinyin") },
+  defaultSort: ["sortOrder", "ASC"],
+  search: { table: "tags", columns: ["name", "name_en"] },
+  uniqueFields: ["name"],
+  toRecord: (row: TagRow): Tag => ({
+    id: row.id,
+    name: row.name,
+    nameEn: row.nameEn,
+    sortOrder: row.sortOrder,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    version: row.version,
+  }),
+  toValues: (input) => {
+    const values: Record<string, unknown> = {};
+    if (input.name !== undefined) values.name = input.name;
+    if (input.nameEn !== undefined) values.nameEn = input.nameEn;
+    if (input.sortOrder !== undefined) values.sortOrder = input.sortOrder;
+    return values;
+  },
+  fieldLabels: TAG_FIELD_LABELS,
+  csvColumns: [
+    { key: "id" },
+    { key: "name" },
+    { key: "nameEn" },
+    { key: "sortOrder" },
+    { key: "createdAt", time: true },
+    { key: "updatedAt", time: true },
+  ],
+} satisfies ResourceDefinition<
+  TagRow,
+  Tag,
+  typeof tagInputSchema,
+  typeof tagInputSchema
+>;
+
 export const tagRoutes: FastifyPluginAsync = async (app) => {
-  defineResource(app, {
-    path: "tags",
-    table: "tags",
-    module: "tag",
-    recordSchema: tagSchema,
-    createSchema: tagInputSchema,
-    updateSchema: tagInputSchema,
-    sortable: TAG_SORT_FIELDS,
-    defaultSort: ["sortOrder", "ASC"],
-    search: { table: "tags", columns: ["name", "name_en"] },
-    uniqueFields: ["name"],
-    toRecord: (row: TagRow): Tag => ({
-      id: row.id,
-      name: row.name,
-      nameEn: row.nameEn,
-      sortOrder: row.sortOrder,
-      createdAt: row.createdAt,
-      updatedAt: row.updatedAt,
-      version: row.version,
-    }),
-    toValues: (input) => {
-      const values: Record<string, unknown> = {};
-      if (input.name !== undefined) values.name = input.name;
-      if (input.nameEn !== undefined) values.nameEn = input.nameEn;
-      if (input.sortOrder !== undefined) values.sortOrder = input.sortOrder;
-      return values;
-    },
-    csvColumns: [
-      { key: "id", header: "id" },
-      { key: "name", header: "name" },
-      { key: "nameEn", header: "nameEn" },
-      { key: "sortOrder", header: "sortOrder" },
-      { key: "createdAt", header: "createdAt" },
-      { key: "updatedAt", header: "updatedAt" },
-    ],
-  });
+  defineResource(app, tagResource);
 };

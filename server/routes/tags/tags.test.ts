@@ -78,10 +78,65 @@ describe("GET /tjc/tags", () => {
     const body = (await list({ sort: ["name", "DESC"], range: [1, 2] })).json();
     expect(body.code).toBe(0);
     expect(body.data.total).toBe(4);
-    const all = ["丙", "甲", "乙", "丁"].sort().reverse();
-    expect(body.data.list.map((tag: { name: string }) => tag.name)).toEqual(
-      all.slice(1, 3),
-    );
+    // By pinyin, descending: 乙 yǐ, 甲 jiǎ, 丁 dīng, 丙 bǐng.
+    expect(body.data.list.map((tag: { name: string }) => tag.name)).toEqual([
+      "甲",
+      "丁",
+    ]);
+  });
+
+  test("sorts Chinese names by pinyin, both ways, after creating and renaming", async () => {
+    const created: Record<string, { id: number; version: number }> = {};
+    for (const name of ["团契", "查经", "祷告", "福音", "赞美"]) {
+      created[name] = await createTag({ name });
+    }
+    const names = async (order: "ASC" | "DESC") =>
+      (await list({ sort: ["name", order] }))
+        .json()
+        .data.list.map((tag: { name: string }) => tag.name);
+    // chá jīng, dǎo gào, fú yīn, tuán qì, zàn měi; not by character code (团 < 查 < 祷...).
+    expect(await names("ASC")).toEqual([
+      "查经",
+      "祷告",
+      "福音",
+      "团契",
+      "赞美",
+    ]);
+    expect(await names("DESC")).toEqual([
+      "赞美",
+      "团契",
+      "福音",
+      "祷告",
+      "查经",
+    ]);
+
+    // A rename moves the tag to its new name's place: the key follows every write.
+    const renamed = await t.request({
+      method: "PUT",
+      url: `/tjc/tags/${created["赞美"]!.id}`,
+      token: editor,
+      payload: { name: "爱心", version: created["赞美"]!.version },
+    });
+    expect(renamed.json().code, renamed.body).toBe(0);
+    const batch = await t.request({
+      method: "POST",
+      url: "/tjc/tags/batch",
+      token: editor,
+      payload: {
+        action: "update",
+        ids: [created["团契"]!.id],
+        data: { name: "祈祷" },
+      },
+    });
+    expect(batch.json().code, batch.body).toBe(0);
+    // ài xīn, chá jīng, dǎo gào, fú yīn, qí dǎo.
+    expect(await names("ASC")).toEqual([
+      "爱心",
+      "查经",
+      "祷告",
+      "福音",
+      "祈祷",
+    ]);
   });
 
   test("answers getMany with an id filter", async () => {
@@ -260,6 +315,20 @@ describe("PUT /tjc/tags/:id", () => {
   rejectsWithoutSessionAndPermission("PUT", "/tjc/tags/1", {
     name: "x",
     version: 1,
+  });
+
+  test("an emptied sort order (null, as a cleared number input sends it) goes back to 0", async () => {
+    const tag = await createTag({ name: "清空", sortOrder: 9 });
+    const response = await t.request({
+      method: "PUT",
+      url: `/tjc/tags/${tag.id}`,
+      token: editor,
+      payload: { name: "清空", sortOrder: null, version: tag.version },
+    });
+    expect(response.json().code, response.body).toBe(0);
+    expect(response.json().data).toMatchObject({ sortOrder: 0, version: 2 });
+    const created = await createTag({ name: "新建时清空", sortOrder: null });
+    expect(created).toMatchObject({ sortOrder: 0 });
   });
 
   test("updates with the current version and bumps it", async () => {
@@ -476,9 +545,10 @@ describe("GET /tjc/tags/export", () => {
     expect(response.headers["content-disposition"]).toMatch(
       /attachment; filename="tags-\d+\.csv"/,
     );
+    // No Accept-Language: zh-CN headers; no tz: times in UTC, and the header says so.
     expect(
       response.body.startsWith(
-        "\uFEFFid,name,nameEn,sortOrder,createdAt,updatedAt\n",
+        "\uFEFF编号,名称,英文名称,排序,创建时间 (UTC),更新时间 (UTC)\n",
       ),
     ).toBe(true);
     const lines = response.body.trim().split("\n");
@@ -494,6 +564,72 @@ describe("GET /tjc/tags/export", () => {
       token: editor,
     });
     expect(filtered.body.trim().split("\n")).toHaveLength(1 + 601);
+  });
+
+  test("writes headers in the caller's language and times in the zone asked for, named in the header", async () => {
+    await t.app.store.db
+      .insertInto("tags")
+      .values({
+        name: "时区",
+        nameEn: "Zone",
+        namePinyin: "shi2 qu1",
+        sortOrder: 3,
+        createdAt: "2026-01-01T16:30:00.000Z",
+        updatedAt: "2026-07-01T12:00:05.000Z",
+      })
+      .execute();
+    const exportIn = (language: string, tz?: string) =>
+      t.request({
+        method: "GET",
+        url: `/tjc/tags/export?format=csv${tz ? `&tz=${encodeURIComponent(tz)}` : ""}`,
+        token: editor,
+        language,
+      });
+    const lines = async (language: string, tz?: string) =>
+      (await exportIn(language, tz)).body
+        .replace("\uFEFF", "")
+        .trim()
+        .split("\n");
+
+    expect(await lines("zh-CN", "Asia/Shanghai")).toEqual([
+      '编号,名称,英文名称,排序,"创建时间 (Asia/Shanghai, UTC+08:00)","更新时间 (Asia/Shanghai, UTC+08:00)"',
+      expect.stringMatching(
+        /,时区,Zone,3,2026-01-02 00:30:00,2026-07-01 20:00:05$/,
+      ),
+    ]);
+    expect(await lines("en-US", "America/New_York")).toEqual([
+      "ID,Name,English name,Sort order,Created (America/New_York),Updated (America/New_York)",
+      expect.stringMatching(
+        /,时区,Zone,3,2026-01-01 11:30:00,2026-07-01 08:00:05$/,
+      ),
+    ]);
+    expect(await lines("en-US")).toEqual([
+      "ID,Name,English name,Sort order,Created (UTC),Updated (UTC)",
+      expect.stringMatching(/,Zone,3,2026-01-01 16:30:00,2026-07-01 12:00:05$/),
+    ]);
+  });
+
+  test("refuses an unknown time zone with a field error in the caller's language", async () => {
+    const messages = new Set<string>();
+    for (const language of ["zh-CN", "en-US"]) {
+      for (const tz of ["Mars/Olympus", "x".repeat(65), "UTC+8"]) {
+        const response = await t.request({
+          method: "GET",
+          url: `/tjc/tags/export?format=csv&tz=${encodeURIComponent(tz)}`,
+          token: editor,
+          language,
+        });
+        expect(response.statusCode, tz).toBe(400);
+        expect(response.json().code).toBe(Code.VALIDATION);
+        messages.add(`${language}:${response.json().data.errors.tz}`);
+      }
+    }
+    expect([...messages].some((m) => m.startsWith("zh-CN:未知的时区"))).toBe(
+      true,
+    );
+    expect(
+      [...messages].some((m) => m.startsWith("en-US:Unknown time zone")),
+    ).toBe(true);
   });
 
   test("quotes cells that a spreadsheet would run as formulas", async () => {
