@@ -208,7 +208,7 @@ describe("POST /tjc/files/images", () => {
       `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n${Buffer.from(IMAGE_SAMPLES.png).toString("latin1")}\r\n--${boundary}--\r\n`,
     );
     expect(response.statusCode).toBe(400);
-    expect(response.json().data.errors.file).toBe("必填");
+    expect(response.json().data.errors.file).toBe("此项为必填项");
   });
 
   it.each([
