@@ -89,7 +89,7 @@ export function registerRecordRoutes<
       }
       return { ids, records };
     });
-    def.afterCommit?.(
+    await def.afterCommit?.(
       changes.filter((change) => result.ids.includes(change.id)),
       request,
     );

@@ -81,7 +81,10 @@ export interface ResourceDefinition<
    */
   afterWrite?(change: WriteChange<Rec>, context: WriteContext): Promise<void>;
   /** Runs once the transaction committed: forgetting cached sessions or codes. */
-  afterCommit?(changes: WriteChange<Rec>[], request: FastifyRequest): void;
+  afterCommit?(
+    changes: WriteChange<Rec>[],
+    request: FastifyRequest,
+  ): void | Promise<void>;
   /** Only list, export and get: records written by the server itself (logs). */
   readOnly?: boolean;
   /** The audit log's name for the resource; `path` when left out. */

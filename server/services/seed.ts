@@ -4,6 +4,7 @@ import { nowIso } from "../db/dialect.js";
 import { allPermissionCodes, SEED_ROLES } from "./permission-catalog.js";
 import { hashPassword } from "./password.js";
 import { seedMenu } from "./menu-seed.js";
+import { seedConfigs } from "./settings.js";
 
 export interface SeedOptions {
   adminLogin?: string;
@@ -95,6 +96,7 @@ export async function seedDatabase(
     }
   });
   await seedMenu(store);
+  await seedConfigs(store);
   await ensureAdministrator(store, options);
 }
 
