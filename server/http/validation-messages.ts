@@ -7,6 +7,7 @@ import {
 import { describeIssue } from "../../common/zod-issues.js";
 import { BIDI_CONTROL_ISSUE } from "../../common/schemas/text.js";
 import { REFERENCE_VALIDATION_MESSAGES } from "../../common/reference-messages.js";
+import { SYSTEM_VALIDATION_MESSAGES } from "../../common/system-messages.js";
 
 type Issue = z.core.$ZodRawIssue;
 
@@ -76,7 +77,8 @@ function knownText(message: string, language: Language): string | undefined {
   return (
     CUSTOM_MESSAGES[message]?.[language] ??
     VALIDATION_MESSAGES[language][message] ??
-    REFERENCE_VALIDATION_MESSAGES[language][message]
+    REFERENCE_VALIDATION_MESSAGES[language][message] ??
+    SYSTEM_VALIDATION_MESSAGES[language][message]
   );
 }
 

@@ -85,6 +85,8 @@ export class SessionStore {
   private readonly cache = new Map<string, CachedSession>();
   /** Bumped by every forget, so a read that overlapped one is not remembered. */
   private generation = 0;
+  /** The idle timeout; the settings plugin points it at `session.idleMinutes`. */
+  idleTimeoutMs: () => number = () => SESSION_IDLE_TIMEOUT_MS;
 
   constructor(
     private readonly store: Store,
@@ -139,7 +141,7 @@ export class SessionStore {
       return null;
     if (row.revokedAt || row.status !== "active") return null;
     if (times.expiresAt <= now) return null;
-    if (times.lastSeenAt + SESSION_IDLE_TIMEOUT_MS <= now) return null;
+    if (times.lastSeenAt + this.idleTimeoutMs() <= now) return null;
 
     const session: ResolvedSession = {
       sessionId: row.sessionId,
@@ -335,7 +337,7 @@ export class SessionStore {
       .where((eb) =>
         eb.or([
           eb("expiresAt", "<=", nowIso(now)),
-          eb("lastSeenAt", "<=", nowIso(now - SESSION_IDLE_TIMEOUT_MS)),
+          eb("lastSeenAt", "<=", nowIso(now - this.idleTimeoutMs())),
           eb("revokedAt", "is not", null),
         ]),
       )

@@ -101,7 +101,19 @@ export const fileRoutes: FastifyPluginAsync = async (parent) => {
       let part;
       try {
         part = await request.file({
-          limits: { fileSize: MAX_IMAGE_UPLOAD_BYTES, files: 1 },
+          // upload.maxImageMB, within the editor's ceiling.
+          limits: {
+            fileSize: Math.min(
+              MAX_IMAGE_UPLOAD_BYTES,
+              app.settings.number(
+                "upload.maxImageMB",
+                MAX_IMAGE_UPLOAD_BYTES / 1024 / 1024,
+              ) *
+                1024 *
+                1024,
+            ),
+            files: 1,
+          },
         });
       } catch (error) {
         throw isMalformedMultipart(error) ? malformed(request) : error;
