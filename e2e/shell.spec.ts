@@ -338,8 +338,10 @@ test("the menu is links in groups that open and close, with unambiguous names", 
 /** Opens every menu group and lists the menu's links (name and path). */
 async function allMenuLinks(page: Page, menuName: string) {
   const menu = adminMenu(page, menuName);
-  for (const button of await menu.locator('[aria-expanded="false"]').all())
-    await button.click();
+  // One at a time: opening a group changes which buttons are still closed.
+  const closed = menu.locator('[aria-expanded="false"]');
+  for (let guard = 0; guard < 20 && (await closed.count()) > 0; guard++)
+    await closed.first().click();
   await expect(menu.locator('[aria-expanded="false"]')).toHaveCount(0);
   return menu
     .getByRole("link")
@@ -362,10 +364,18 @@ test.describe("the browser tab names the page and the site", () => {
       for (const path of paths) {
         await adminMenu(page, menuName).locator(`a[href="${path}"]`).click();
         await expect(page).toHaveURL(path);
+        // The h1 and the tab follow the page together; read both until they agree, since
+        // the previous page's h1 may still show for a moment after the URL changed.
         const heading = page.getByRole("heading", { level: 1 });
         await expect(heading).not.toBeEmpty();
-        const name = (await heading.textContent())!.trim();
-        await expect(page, path).toHaveTitle(`${name} - ${site}`);
+        await expect
+          .poll(
+            async () =>
+              `${((await heading.textContent()) ?? "").trim()} - ${site}` ===
+              (await page.title()),
+            { message: path },
+          )
+          .toBe(true);
       }
       await page.goto("/admin/tagManage/create");
       await expect(page.locator('input[name="name"]')).toBeVisible();
