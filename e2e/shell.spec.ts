@@ -231,8 +231,8 @@ test("the menu is links in groups that open and close, with unambiguous names", 
 /** Opens every menu group and lists the menu's links (name and path). */
 async function allMenuLinks(page: Page, menuName: string) {
   const menu = adminMenu(page, menuName);
-  for (const button of await menu.locator('[aria-expanded="false"]').all())
-    await button.click();
+  const closed = menu.locator('[aria-expanded="false"]');
+  while ((await closed.count()) > 0) await closed.first().click();
   await expect(menu.locator('[aria-expanded="false"]')).toHaveCount(0);
   return menu
     .getByRole("link")
