@@ -94,6 +94,9 @@ test.describe("rich-text editor on /test/test", () => {
   test("the toolbar does not move when the cursor enters a checked list", async ({
     page,
   }) => {
+    // Positions to the pixel: a reflow moves buttons by tens of pixels, while a button's
+    // own disabled/enabled rendering may shift it by a fraction, which rounding can turn
+    // into one pixel either way.
     const layout = () =>
       page.locator("[data-toolbar]").evaluateAll((elements) =>
         elements.map((element) => {

@@ -61,6 +61,113 @@ test.describe("route guard", () => {
   });
 });
 
+test.describe("the guard on every admin page", () => {
+  for (const [half, remove] of [
+    ["the user cookie", "cookie"],
+    ["the token", "token"],
+  ] as const) {
+    test(`without ${half}, the next page shows the notice and goes to /login`, async ({
+      page,
+    }) => {
+      await loginViaApi(page, "/admin");
+      await expect(
+        page.getByRole("heading", { name: "管理后台首页" }),
+      ).toBeVisible();
+      // The half goes away and the app moves to another page in the same moment, as a
+      // menu click does (the layout stays mounted; only a fresh load was guarded before).
+      await page.evaluate((what) => {
+        if (what === "cookie") document.cookie = "user=; path=/; max-age=0";
+        else localStorage.removeItem("token");
+        history.pushState(null, "", "/admin/system/userManage");
+        dispatchEvent(new PopStateEvent("popstate"));
+      }, remove);
+      await expect(page.getByText(EXPIRED_ZH)).toBeVisible();
+      await expect(page.getByText("此页面将在后续版本中提供。")).toHaveCount(0);
+      await expect(page).toHaveURL(
+        "/login?toPath=%2Fadmin%2Fsystem%2FuserManage",
+      );
+    });
+  }
+
+  for (const [how, endSession] of [
+    [
+      "removed in the browser",
+      (page: import("@playwright/test").Page) =>
+        page.evaluate(() => localStorage.removeItem("token")),
+    ],
+    [
+      "ended on the server",
+      async (page: import("@playwright/test").Page, token: string) => {
+        await page.request.post("/tjc/auth/logout", {
+          headers: { Authorization: `Bearer ${token}` },
+        });
+      },
+    ],
+  ] as const) {
+    test(`a session ${how} is never reported as a missing record`, async ({
+      page,
+      request,
+    }) => {
+      const { token: setup } = await apiLogin(request);
+      const name = `会话${Date.now()}`;
+      const created = await (
+        await request.post("/tjc/tags", {
+          headers: { Authorization: `Bearer ${setup}` },
+          data: { name },
+        })
+      ).json();
+      const token = await loginViaApi(page, "/admin/tagManage");
+      await expect(
+        page.getByRole("row").filter({ hasText: name }),
+      ).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      await endSession(page, token);
+      await page
+        .getByRole("row")
+        .filter({ hasText: name })
+        .getByText(name)
+        .click();
+      await expect(page.getByText(EXPIRED_ZH).first()).toBeVisible();
+      await expect(page).toHaveURL(
+        `/login?toPath=${encodeURIComponent(`/admin/tagManage/${created.data.id}`)}`,
+      );
+      await expect(page.getByText("条目不存在")).toHaveCount(0);
+      await expect(page.getByText("请求的资源不存在")).toHaveCount(0);
+    });
+  }
+});
+
+test("the login page offers no sign-up until the community has one", async ({
+  page,
+}) => {
+  await page.goto("/login");
+  await expect(page.locator('input[name="loginName"]')).toBeVisible();
+  await expect(page.getByText("还没有账号？")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "注册" })).toHaveCount(0);
+});
+
+test("a throttled login says how long to wait, from the answer's Retry-After", async ({
+  page,
+  request,
+}) => {
+  const loginName = `locked-${Date.now()}`;
+  let throttled = false;
+  for (let i = 0; i < 20 && !throttled; i++) {
+    const answer = await request.post("/tjc/auth/login", {
+      data: { loginName, password: "wrong-password" },
+    });
+    throttled = answer.status() === 429;
+  }
+  expect(throttled).toBe(true);
+  await page.goto("/login");
+  await page.locator('input[name="loginName"]').fill(loginName);
+  await page.locator('input[name="password"]').fill("wrong-password");
+  await page.locator('button[type="submit"]').click();
+  const alert = page.getByRole("alert").filter({ hasText: "登录尝试次数过多" });
+  await expect(alert).toContainText(/请在 \d\d:\d\d:\d\d 后重试/);
+  await expect(page.locator('button[type="submit"]')).toBeDisabled();
+});
+
 test.describe("login", () => {
   test("lands on toPath after logging in", async ({ page }) => {
     await page.goto("/admin/tagManage");
@@ -122,7 +229,7 @@ test("a 20107 mid-session clears the session and redirects with toPath", async (
   expect((await revoked.json()).code).toBe(0);
   await page.getByRole("button", { name: "刷新" }).click();
   await expect(
-    page.getByText("登录已过期，请重新登录！").first(),
+    page.getByText("用户会话已过期，请重新登录！").first(),
   ).toBeVisible();
   await expect(page).toHaveURL("/login?toPath=%2Fadmin%2FtagManage");
   expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
@@ -330,7 +437,9 @@ test("the loading overlay shows while a save runs", async ({ page }) => {
     await new Promise((r) => setTimeout(r, 1200));
     await route.continue();
   });
-  await page.getByLabel("名称", { exact: true }).fill(`加载${Date.now()}`);
+  await page
+    .getByRole("textbox", { name: "名称", exact: true })
+    .fill(`加载${Date.now()}`);
   await page.getByRole("button", { name: "保存" }).click();
   const overlay = page.getByTestId("loading-overlay");
   await expect(overlay).toBeVisible();
