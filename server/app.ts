@@ -7,6 +7,7 @@ import { zodValidatorCompiler } from "./http/zod-validator.js";
 import { envelopePlugin } from "./plugins/envelope.js";
 import { storePlugin } from "./plugins/store.js";
 import { authPlugin } from "./plugins/auth.js";
+import { metricsPlugin } from "./plugins/metrics.js";
 import { routeTablePlugin } from "./plugins/route-table.js";
 import { settingsPlugin } from "./services/settings.js";
 import { securityPlugin } from "./plugins/security.js";
@@ -51,6 +52,7 @@ export const app: FastifyPluginAsync<AppOptions> = async (
   await fastify.register(storePlugin, { store });
   await fastify.register(docsPlugin);
   await fastify.register(authPlugin);
+  await fastify.register(metricsPlugin);
   await fastify.register(routeTablePlugin);
   await fastify.register(settingsPlugin);
   await fastify.register(apiRoutes, { prefix: API_PREFIX });

@@ -5,6 +5,7 @@ import {
   wordValidation,
 } from "../../common/validation-wording.js";
 import { describeIssue } from "../../common/zod-issues.js";
+import { BIDI_CONTROL_ISSUE } from "../../common/schemas/text.js";
 import { REFERENCE_VALIDATION_MESSAGES } from "../../common/reference-messages.js";
 import { SYSTEM_VALIDATION_MESSAGES } from "../../common/system-messages.js";
 
@@ -33,6 +34,10 @@ const CUSTOM_MESSAGES: Record<string, Record<Language, string>> = {
   "path too long": {
     "zh-CN": "路径参数过长",
     "en-US": "A path parameter is too long",
+  },
+  [BIDI_CONTROL_ISSUE]: {
+    "zh-CN": "不能包含双向文本控制字符",
+    "en-US": "Must not contain bidirectional control characters",
   },
   "malformed multipart": {
     "zh-CN": "上传的表单数据格式有误",

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import Collapse from "@mui/material/Collapse";
-import List from "@mui/material/List";
+import Box from "@mui/material/Box";
 import ListItemButton from "@mui/material/ListItemButton";
 import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
@@ -9,8 +9,10 @@ import ExpandMore from "@mui/icons-material/ExpandMore";
 import HomeIcon from "@mui/icons-material/Home";
 import { useLocation } from "react-router-dom";
 import { Menu as RaMenu, useSidebarState, useTranslate } from "react-admin";
+import { SIDEBAR_CLOSED_WIDTH, SIDEBAR_WIDTH } from "./theme";
 import { useMenuEntries, type MenuGroupEntry } from "./useMenuEntries";
 
+/** A group of the menu registry, by its id. */
 type MenuGroup = string;
 
 function groupOf(
@@ -21,6 +23,14 @@ function groupOf(
     group.pages.some((page) => pathname.startsWith(`/admin/${page.path}`)),
   )?.key;
 }
+
+/**
+ * Menu entries are links in a navigation landmark, not an ARIA menu: a menu promises
+ * arrow-key navigation among its items, which nested groups cannot keep, and allows no
+ * children but menu items (axe: aria-required-children). Each group is a disclosure
+ * button (aria-expanded, aria-controls) over a labelled group of links.
+ */
+const linkItem = { role: "link", dense: true } as const;
 
 /**
  * The back office menu: the user's pages from the menu registry (`GET /tjc/system/menu`),
@@ -48,16 +58,34 @@ export function Menu() {
   }, [activeGroup]);
 
   return (
-    <RaMenu>
+    <Box
+      component="nav"
+      aria-label={translate("app.menu.label")}
+      data-testid="admin-menu"
+      sx={(theme) => ({
+        display: "flex",
+        flexDirection: "column",
+        py: 1,
+        width: sidebarOpen ? SIDEBAR_WIDTH : SIDEBAR_CLOSED_WIDTH,
+        transition: theme.transitions.create("width", {
+          easing: theme.transitions.easing.sharp,
+          duration: theme.transitions.duration.leavingScreen,
+        }),
+      })}
+    >
       <RaMenu.Item
+        {...linkItem}
         to="/admin"
         primaryText={translate("app.menu.home")}
         leftIcon={<HomeIcon />}
       />
       {groups.map(({ key: group, label, icon: GroupIcon, pages }, index) => {
+        const buttonId = `admin-menu-${group}`;
+        const listId = `admin-menu-${group}-pages`;
         return (
-          <List key={group} disablePadding component="div" aria-label={label}>
+          <Box key={group}>
             <ListItemButton
+              id={buttonId}
               onClick={() =>
                 setOpen((state) => ({
                   ...state,
@@ -65,6 +93,7 @@ export function Menu() {
                 }))
               }
               aria-expanded={isOpen(group, index)}
+              aria-controls={listId}
               data-menu-group={group}
               dense
             >
@@ -79,25 +108,26 @@ export function Menu() {
               )}
             </ListItemButton>
             <Collapse in={isOpen(group, index)} timeout="auto" unmountOnExit>
-              <List
-                disablePadding
-                component="div"
+              <Box
+                id={listId}
+                role="group"
+                aria-labelledby={buttonId}
                 sx={{ pl: sidebarOpen ? 1.5 : 0 }}
               >
                 {pages.map(({ path, label: pageLabel, icon: Icon }) => (
                   <RaMenu.Item
+                    {...linkItem}
                     key={path}
                     to={`/admin/${path}`}
                     primaryText={pageLabel}
                     leftIcon={<Icon />}
-                    dense
                   />
                 ))}
-              </List>
+              </Box>
             </Collapse>
-          </List>
+          </Box>
         );
       })}
-    </RaMenu>
+    </Box>
   );
 }

@@ -41,7 +41,10 @@ import PersonIcon from "@mui/icons-material/Person";
 import type { MenuIcon } from "../../common/schemas/resource-page";
 
 /** Each icon name a menu entry may carry (MENU_ICONS), as its component. */
-export const MENU_ICON_COMPONENTS: Record<MenuIcon, ComponentType<SvgIconProps>> = {
+export const MENU_ICON_COMPONENTS: Record<
+  MenuIcon,
+  ComponentType<SvgIconProps>
+> = {
   Folder: FolderIcon,
   Settings: SettingsIcon,
   People: PeopleIcon,

@@ -154,7 +154,12 @@ export const fileRoutes: FastifyPluginAsync = async (parent) => {
           });
         }
         const name = `${id}.${sniffed.extension}`;
-        await fs.promises.rename(temporary, path.join(directory, name));
+        const final = path.join(directory, name);
+        await fs.promises.rename(temporary, final);
+        app.metrics.uploadBytes.inc(
+          { kind: "image" },
+          (await fs.promises.stat(final)).size,
+        );
         return ok({ url: `/files/images/${year}/${month}/${name}` });
       } finally {
         await fs.promises.rm(temporary, { force: true });
