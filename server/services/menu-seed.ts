@@ -157,7 +157,13 @@ export const SEED_MENU: SeedGroup[] = [
     titleEn: "Live",
     icon: "LiveTv",
     pages: [
-      page("configLive", "直播视频", "Live video", "LiveTv", "liveConfig:read"),
+      page(
+        "configLive",
+        "直播设置",
+        "Live settings",
+        "LiveTv",
+        "liveConfig:read",
+      ),
       page(
         "configLiveNotice",
         "直播公告",
@@ -174,8 +180,8 @@ export const SEED_MENU: SeedGroup[] = [
       ),
       page(
         "liveVideoManage",
-        "直播视频管理",
-        "Live videos",
+        "直播视频库",
+        "Live video library",
         "OndemandVideo",
         "liveVideo:read",
       ),
@@ -191,7 +197,7 @@ export const SEED_MENU: SeedGroup[] = [
       page(
         "topicDetailManage",
         "问题详情管理",
-        "Question details",
+        "Manage question details",
         "Topic",
         "askAnswer:read",
       ),
@@ -219,15 +225,15 @@ export const SEED_MENU: SeedGroup[] = [
       ),
       page(
         "ask",
-        "问答社区",
-        "Q&A community",
+        "前台社区首页",
+        "Public community home",
         "QuestionAnswer",
         "askTopic:read",
       ),
       page(
         "topicDetail",
-        "问题详情",
-        "Question detail",
+        "前台问题详情",
+        "Public question page",
         "HelpCenter",
         "askTopic:read",
       ),
