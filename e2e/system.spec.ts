@@ -102,10 +102,10 @@ test("an administrator creates a user in the form, and the audit log shows the c
   await page.getByLabel("登录名").fill(loginName);
   await page.getByLabel("姓名").fill("新同工");
   // The shared password policy answers in the form, before any request.
-  await page.getByLabel("密码").fill("12345678");
+  await page.locator('input[name="password"]').fill("12345678");
   await page.getByRole("button", { name: "保存" }).click();
   await expect(page.getByText("密码过于常见，请换一个")).toBeVisible();
-  await page.getByLabel("密码").fill(PASSWORD);
+  await page.locator('input[name="password"]').fill(PASSWORD);
   await page.getByRole("button", { name: "保存" }).click();
   await expect(page).toHaveURL(/\/admin\/system\/userManage(\?|$)/);
   await page.getByPlaceholder("搜索").fill(loginName);
