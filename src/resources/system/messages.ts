@@ -13,11 +13,11 @@ const own: Record<Language, Record<string, unknown>> = {
   "zh-CN": {
     resources: {
       "admin/system/userManage": {
-        name: "用户",
+        name: "用户管理",
         fields: USER_FIELD_LABELS["zh-CN"],
       },
       "admin/system/roleManage": {
-        name: "角色",
+        name: "角色管理",
         fields: ROLE_FIELD_LABELS["zh-CN"],
       },
       "admin/system/auditLog": {
@@ -87,11 +87,11 @@ const own: Record<Language, Record<string, unknown>> = {
   "en-US": {
     resources: {
       "admin/system/userManage": {
-        name: "User |||| Users",
+        name: "Users",
         fields: USER_FIELD_LABELS["en-US"],
       },
       "admin/system/roleManage": {
-        name: "Role |||| Roles",
+        name: "Roles",
         fields: ROLE_FIELD_LABELS["en-US"],
       },
       "admin/system/auditLog": {
