@@ -12,6 +12,7 @@ type Declared = "public" | "authenticated" | string | string[];
 
 const EXPECTED: Record<string, Declared> = {
   "GET /tjc/health": "public",
+  "GET /tjc/ready": "public",
   "POST /tjc/auth/login": "public",
   "POST /tjc/auth/logout": "authenticated",
   "GET /tjc/auth/me": "authenticated",
