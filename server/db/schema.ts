@@ -14,6 +14,8 @@ export interface Database {
   sessions: SessionsTable;
   loginFailures: LoginFailuresTable;
   tags: TagsTable;
+  files: FilesTable;
+  fileUsages: FileUsagesTable;
 }
 
 export interface UsersTable {
@@ -86,4 +88,30 @@ export interface TagsTable {
   createdAt: string;
   updatedAt: string;
   version: Generated<number>;
+}
+
+export interface FilesTable {
+  id: Generated<number>;
+  kind: string; // MediaKind (common/media-rules.ts)
+  originalName: string;
+  mime: string;
+  /** bigint: PostgreSQL answers it as a string, which toRecord turns into a number. */
+  size: number | string;
+  sha256: string;
+  storageKey: string;
+  width: number | null;
+  height: number | null;
+  durationSec: number | null;
+  usageCount: Generated<number>;
+  createdBy: number | null;
+  createdAt: string;
+  updatedAt: string;
+  version: Generated<number>;
+}
+
+export interface FileUsagesTable {
+  fileId: number;
+  resource: string;
+  recordId: number;
+  field: string;
 }

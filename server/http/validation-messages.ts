@@ -53,6 +53,10 @@ const CUSTOM_MESSAGES: Record<string, Record<Language, string>> = {
     "zh-CN": "记录已被他人修改，请刷新后重试",
     "en-US": "The record was changed by someone else; reload and try again",
   },
+  "file in use": {
+    "zh-CN": "该文件正被其他内容引用，不能删除",
+    "en-US": "This file is used by other content and cannot be deleted",
+  },
 };
 
 /** The message for one field problem, in the caller's language (see common/zod-issues). */
