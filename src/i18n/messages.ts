@@ -2,6 +2,7 @@ import type { TranslationMessages } from "ra-core";
 import englishMessages from "ra-language-english";
 import type { Language } from "../../common/codes";
 import { editorMessages } from "../editor/messages";
+import { mediaMessages } from "../media/messages";
 import { referenceMessages } from "../reference/messages";
 import { appMessages } from "./appMessages";
 import { deepMerge, nestMessages } from "./deepMerge";
@@ -17,6 +18,7 @@ export const catalogue: Record<Language, TranslationMessages> = {
     appMessages["zh-CN"],
     editorMessages["zh-CN"],
     referenceMessages["zh-CN"],
+    mediaMessages["zh-CN"],
     nestMessages(VALIDATION_MESSAGES["zh-CN"]),
   ) as TranslationMessages,
   "en-US": deepMerge(
@@ -25,6 +27,7 @@ export const catalogue: Record<Language, TranslationMessages> = {
     appMessages["en-US"],
     editorMessages["en-US"],
     referenceMessages["en-US"],
+    mediaMessages["en-US"],
     nestMessages(VALIDATION_MESSAGES["en-US"]),
   ) as TranslationMessages,
 };
