@@ -3,6 +3,7 @@ import type { StoreKind } from "./store.js";
 import * as initial from "./migrations/0001-initial.js";
 import * as pinyinSortKeys from "./migrations/0002-pinyin-sort-keys.js";
 import * as mediaLibrary from "./migrations/0005-media-library.js";
+import * as sermons from "./migrations/0005a-sermons.js";
 
 type StoreMigration = {
   up(db: Kysely<unknown>, kind: StoreKind): Promise<void>;
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, StoreMigration> = {
   "0001-initial": initial,
   "0002-pinyin-sort-keys": pinyinSortKeys,
   "0005-media-library": mediaLibrary,
+  "0005a-sermons": sermons,
 };
 
 /**

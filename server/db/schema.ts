@@ -16,6 +16,8 @@ export interface Database {
   tags: TagsTable;
   files: FilesTable;
   fileUsages: FileUsagesTable;
+  contentTags: ContentTagsTable;
+  sermons: SermonsTable;
 }
 
 export interface UsersTable {
@@ -114,4 +116,45 @@ export interface FileUsagesTable {
   resource: string;
   recordId: number;
   field: string;
+}
+
+export interface ContentTagsTable {
+  resource: string;
+  recordId: number;
+  tagId: number;
+}
+
+/** The publishing workflow's columns (db/workflow-columns.ts). */
+export interface WorkflowColumns {
+  status: Generated<string>;
+  publishAt: string | null;
+  publishedAt: string | null;
+  createdBy: number | null;
+  updatedBy: number | null;
+  /** JSON array of tag ids. */
+  tagIds: Generated<string>;
+}
+
+export interface SermonsTable extends WorkflowColumns {
+  id: Generated<number>;
+  title: string;
+  titlePinyin: Generated<string>;
+  preacher: string | null;
+  series: string | null;
+  serviceType: string | null;
+  preachedOn: string | null;
+  passage: string | null;
+  summary: string | null;
+  body: Generated<string>;
+  audioFileId: number | null;
+  videoFileId: number | null;
+  videoUrl: string | null;
+  /** JSON array of file ids. */
+  attachmentIds: Generated<string>;
+  coverFileId: number | null;
+  regionCode: string | null;
+  views: Generated<number>;
+  createdAt: string;
+  updatedAt: string;
+  version: Generated<number>;
 }

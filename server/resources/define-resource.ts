@@ -4,6 +4,7 @@ import type { ResourceDefinition } from "./resource-definition.js";
 import { resourceQueries } from "./resource-queries.js";
 import { registerListRoutes } from "./list-routes.js";
 import { registerRecordRoutes } from "./record-routes.js";
+import { registerPublishingRoutes } from "./publishing-routes.js";
 
 export type {
   ResourceDefinition,
@@ -27,4 +28,5 @@ export function defineResource<
   const queries = resourceQueries<Row>(app, def);
   registerListRoutes(app, def, queries);
   registerRecordRoutes(app, def, queries);
+  if (def.workflow) registerPublishingRoutes(app, def, queries);
 }

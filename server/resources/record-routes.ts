@@ -15,6 +15,8 @@ import {
   type ResourceDefinition,
 } from "./resource-definition.js";
 import type { ResourceQueries } from "./resource-queries.js";
+import type { WorkflowRow, WriteContext } from "./workflow.js";
+import type { FastifyRequest } from "fastify";
 
 /** Get, create, update (versioned), delete, and batch delete or update of one resource. */
 export function registerRecordRoutes<
@@ -30,6 +32,51 @@ export function registerRecordRoutes<
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const tags = [def.path];
   const permission = (action: string) => `${def.module}:${action}`;
+  // A resource with write steps (the publishing workflow, file usages) writes each
+  // record in one transaction with them.
+  const hooked = Boolean(def.workflow || def.afterWrite || def.beforeDelete);
+  const contextOf = (
+    request: FastifyRequest,
+    db: WriteContext["db"],
+  ): WriteContext => ({
+    db,
+    userId: request.session?.user.userId ?? null,
+    language: request.language,
+    now: nowIso(),
+  });
+  const stale = (request: FastifyRequest) =>
+    new ApiError(Code.CONFLICT, {
+      data: {
+        errors: { version: localizeText("stale version", request.language) },
+      },
+    });
+  /** Prepares, writes and follows up one record inside a transaction. */
+  async function writeHooked(
+    ctx: WriteContext,
+    input: Record<string, unknown>,
+    values: Record<string, unknown>,
+    before: Row | undefined,
+    write: (values: Record<string, unknown>) => Promise<Row | undefined>,
+  ): Promise<Row | undefined> {
+    const prepared = def.workflow
+      ? def.workflow.prepare(
+          ctx,
+          input,
+          values,
+          before as unknown as WorkflowRow | undefined,
+        )
+      : values;
+    const row = await write(prepared);
+    if (!row) return undefined;
+    if (def.workflow)
+      await def.workflow.after(ctx, row as unknown as WorkflowRow);
+    if (def.afterWrite) await def.afterWrite(ctx, row);
+    return row;
+  }
+  async function beforeDelete(ctx: WriteContext, ids: number[]) {
+    if (def.workflow) await def.workflow.beforeDelete(ctx, ids);
+    if (def.beforeDelete) await def.beforeDelete(ctx, ids);
+  }
 
   app.get(
     `/${def.path}/:id`,
@@ -68,6 +115,19 @@ export function registerRecordRoutes<
         updatedAt: now,
       };
       try {
+        if (hooked) {
+          const row = await app.store.transaction(async (trx) => {
+            const ctx = contextOf(request, trx);
+            return writeHooked(
+              ctx,
+              request.body as Record<string, unknown>,
+              values,
+              undefined,
+              (prepared) => queries.insert(prepared, trx),
+            );
+          });
+          return ok(def.toRecord(row!));
+        }
         return ok(def.toRecord(await queries.insert(values)));
       } catch (error) {
         return queries.conflictFrom(error, values, request.language);
@@ -98,7 +158,22 @@ export function registerRecordRoutes<
       };
       let row: Row | undefined;
       try {
-        row = await queries.updateVersioned(id, version, values);
+        row = hooked
+          ? await app.store.transaction(async (trx) => {
+              const before = await queries.findRow(id, trx);
+              if (!before) throw notFound();
+              const written = await writeHooked(
+                contextOf(request, trx),
+                input,
+                values,
+                before,
+                (prepared) =>
+                  queries.updateVersioned(id, version, prepared, trx),
+              );
+              if (!written) throw stale(request);
+              return written;
+            })
+          : await queries.updateVersioned(id, version, values);
       } catch (error) {
         return queries.conflictFrom(error, values, request.language, id);
       }
@@ -124,7 +199,13 @@ export function registerRecordRoutes<
       },
     },
     async (request) => {
-      const row = await queries.remove(request.params.id);
+      const { id } = request.params;
+      const row = hooked
+        ? await app.store.transaction(async (trx) => {
+            await beforeDelete(contextOf(request, trx), [id]);
+            return queries.remove(id, trx);
+          })
+        : await queries.remove(id);
       if (!row) throw notFound();
       return ok(def.toRecord(row));
     },
@@ -164,13 +245,60 @@ export function registerRecordRoutes<
     async (request) => {
       const body = request.body;
       const ids = [...new Set(body.ids)];
-      if (body.action === "delete")
-        return ok({ ids: await queries.removeMany(ids) });
+      if (body.action === "delete") {
+        if (!hooked) return ok({ ids: await queries.removeMany(ids) });
+        const removed = await app.store.transaction(async (trx) => {
+          const ctx = contextOf(request, trx);
+          await beforeDelete(ctx, ids);
+          const gone: number[] = [];
+          for (const id of ids)
+            if (await queries.remove(id, trx)) gone.push(id);
+          return gone;
+        });
+        return ok({ ids: removed });
+      }
       const values = def.toValues(body.data as Partial<z.infer<Create>>);
-      if (Object.keys(values).length === 0) {
+      const workflowOnly =
+        def.workflow !== undefined &&
+        Object.keys(body.data as object).some((key) =>
+          ["status", "publishAt", "tagIds"].includes(key),
+        );
+      if (Object.keys(values).length === 0 && !workflowOnly) {
         throw validationError({
           data: localizeText(VALIDATION_KEYS.required, request.language),
         });
+      }
+      if (hooked) {
+        // Each record through its own write steps (a status move is checked per record),
+        // all or none.
+        try {
+          const updated = await app.store.transaction(async (trx) => {
+            const ctx = contextOf(request, trx);
+            const done: number[] = [];
+            for (const id of ids) {
+              const before = await queries.findRow(id, trx);
+              if (!before) continue;
+              const written = await writeHooked(
+                ctx,
+                body.data as Record<string, unknown>,
+                { ...values, updatedAt: ctx.now },
+                before,
+                (prepared) =>
+                  queries.updateVersioned(
+                    id,
+                    (before as unknown as { version: number }).version,
+                    prepared,
+                    trx,
+                  ),
+              );
+              if (written) done.push(id);
+            }
+            return done;
+          });
+          return ok({ ids: updated });
+        } catch (error) {
+          return queries.conflictFrom(error, values, request.language);
+        }
       }
       try {
         return ok({

@@ -4,6 +4,7 @@ import type { SearchSpec } from "../db/search.js";
 import type { Language } from "../../common/codes.js";
 import type { StoreKind } from "../db/store.js";
 import type { SortKey } from "./sort-keys.js";
+import type { PublishingWorkflow, WriteContext } from "./workflow.js";
 
 /** A filter field: how its value is validated and which rows it keeps. */
 export interface ResourceFilter {
@@ -50,6 +51,15 @@ export interface ResourceDefinition<
    * export's time zone, which its header names.
    */
   csvColumns: CsvColumn<Rec>[];
+  /**
+   * Opts into the publishing workflow (workflow.ts): its writes then check status moves
+   * and record who and when, all in one transaction with the steps below.
+   */
+  workflow?: PublishingWorkflow;
+  /** Runs after a row is created or updated, in the write's transaction (file usages…). */
+  afterWrite?(ctx: WriteContext, row: Row): Promise<void>;
+  /** Runs before rows are deleted, in the same transaction. */
+  beforeDelete?(ctx: WriteContext, ids: number[]): Promise<void>;
 }
 
 export interface CsvColumn<Rec> {

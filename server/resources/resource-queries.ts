@@ -228,8 +228,14 @@ export function resourceQueries<Row>(
     return { rows: rows as Row[], total: totalOf(counted!) };
   }
 
-  async function findRow(id: number): Promise<Row | undefined> {
-    return (await db()
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  type Executor = Kysely<any>;
+
+  async function findRow(
+    id: number,
+    executor: Executor = db(),
+  ): Promise<Row | undefined> {
+    return (await executor
       .selectFrom(table)
       .selectAll()
       .where("id", "=", id)
@@ -258,8 +264,11 @@ export function resourceQueries<Row>(
     throw new ApiError(Code.CONFLICT, { data: { errors } });
   }
 
-  async function insert(values: Record<string, unknown>): Promise<Row> {
-    return (await db()
+  async function insert(
+    values: Record<string, unknown>,
+    executor: Executor = db(),
+  ): Promise<Row> {
+    return (await executor
       .insertInto(table)
       .values(await withSortKeys(def.sortKeys, values))
       .returningAll()
@@ -271,8 +280,9 @@ export function resourceQueries<Row>(
     id: number,
     version: number,
     values: Record<string, unknown>,
+    executor: Executor = db(),
   ): Promise<Row | undefined> {
-    return (await db()
+    return (await executor
       .updateTable(table)
       .set({
         ...(await withSortKeys(def.sortKeys, values)),
@@ -284,8 +294,11 @@ export function resourceQueries<Row>(
       .executeTakeFirst()) as Row | undefined;
   }
 
-  async function remove(id: number): Promise<Row | undefined> {
-    return (await db()
+  async function remove(
+    id: number,
+    executor: Executor = db(),
+  ): Promise<Row | undefined> {
+    return (await executor
       .deleteFrom(table)
       .where("id", "=", id)
       .returningAll()

@@ -1,0 +1,257 @@
+/**
+ * The publishing workflow (issue 11 item 2) as one piece a resource opts into with
+ * `workflow: publishingWorkflow("<resource>", "<table>")` in its definition: status and
+ * publishAt transitions (40000 when they make no sense), createdBy/updatedBy/publishedAt,
+ * tagIds (kept in content_tags for filtering), a status filter in which a due scheduled
+ * record counts as published, and bulk publish/unpublish/archive.
+ */
+import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
+import { z } from "zod";
+import {
+  canMove,
+  effectiveStatus,
+  WORKFLOW_STATUSES,
+  type WorkflowStatus,
+} from "../../common/schemas/workflow.js";
+import { MAX_INT32, type ResourceFilter } from "./resource-definition.js";
+import type { StoreKind } from "../db/store.js";
+import { validationError } from "../http/errors.js";
+import { localizeText } from "../http/validation-messages.js";
+import type { Language } from "../../common/codes.js";
+import { VALIDATION_KEYS } from "../../common/validation-wording.js";
+
+/** The columns every workflow row has (db/workflow-columns.ts). */
+export interface WorkflowRow {
+  id: number;
+  status: string;
+  publishAt: string | null;
+  publishedAt: string | null;
+  createdBy: number | null;
+  updatedBy: number | null;
+  tagIds: string;
+}
+
+/** What a write step knows: the transaction, who writes, in which language, and when. */
+export interface WriteContext {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: Kysely<any>;
+  userId: number | null;
+  language: Language;
+  now: string;
+}
+
+/** The current time as the store writes it (ISO UTC, milliseconds), for SQL comparisons. */
+export function sqlNowIso(kind: StoreKind) {
+  return kind === "sqlite"
+    ? sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`
+    : sql<string>`to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+/**
+ * Rows that read as published now: published, or scheduled with its time passed. Compared
+ * with the store's clock, not a parameter, so a cached compiled query never goes stale.
+ */
+export function publishedCondition(
+  table: string,
+  kind: StoreKind,
+): Expression<SqlBool> {
+  const now = sqlNowIso(kind);
+  return sql<SqlBool>`(${sql.ref(`${table}.status`)} = 'published' or (${sql.ref(`${table}.status`)} = 'scheduled' and ${sql.ref(`${table}.publish_at`)} <= ${now}))`;
+}
+
+export interface PublishingWorkflow {
+  resource: string;
+  table: string;
+  filters: Record<string, ResourceFilter>;
+  /** The workflow's fields of a record, with the status as it reads now. */
+  record(row: WorkflowRow): {
+    status: WorkflowStatus;
+    publishAt: string | null;
+    publishedAt: string | null;
+    tagIds: number[];
+    createdBy: number | null;
+    updatedBy: number | null;
+  };
+  /**
+   * Checks the move from `before` (undefined on create) and completes the column values:
+   * who, when published, the tags' JSON.
+   */
+  prepare(
+    ctx: WriteContext,
+    input: Record<string, unknown>,
+    values: Record<string, unknown>,
+    before?: WorkflowRow,
+  ): Record<string, unknown>;
+  /** After the row is written, in the same transaction: its content_tags. */
+  after(ctx: WriteContext, row: WorkflowRow): Promise<void>;
+  beforeDelete(ctx: WriteContext, ids: number[]): Promise<void>;
+}
+
+/** Every workflow resource, so scheduled publishing can flip all of them at once. */
+const WORKFLOW_TABLES = new Map<string, string>();
+
+export function publishingWorkflow(
+  resource: string,
+  table: string,
+): PublishingWorkflow {
+  WORKFLOW_TABLES.set(resource, table);
+  const column = (name: string) => sql.ref(`${table}.${name}`);
+  const filters: Record<string, ResourceFilter> = {
+    status: {
+      schema: z.enum(WORKFLOW_STATUSES),
+      where: (value: WorkflowStatus, kind: StoreKind) => {
+        const now = sqlNowIso(kind);
+        if (value === "published") return publishedCondition(table, kind);
+        if (value === "scheduled")
+          return sql<SqlBool>`(${column("status")} = 'scheduled' and ${column("publish_at")} > ${now})`;
+        return sql<SqlBool>`${column("status")} = ${value}`;
+      },
+    },
+    tagId: {
+      schema: z.number().int().positive().max(MAX_INT32),
+      where: (value: number) =>
+        sql<SqlBool>`exists (select 1 from content_tags where content_tags.resource = ${resource} and content_tags.tag_id = ${value} and content_tags.record_id = ${column("id")})`,
+    },
+    createdBy: {
+      schema: z.number().int().positive().max(MAX_INT32),
+      where: (value: number) =>
+        sql<SqlBool>`${column("created_by")} = ${value}`,
+    },
+  };
+
+  const fail = (field: string, message: string, language: Language) => {
+    throw validationError({ [field]: localizeText(message, language) });
+  };
+
+  return {
+    resource,
+    table,
+    filters,
+    record(row) {
+      const now = new Date().toISOString();
+      const status = effectiveStatus(
+        row.status as WorkflowStatus,
+        row.publishAt,
+        now,
+      );
+      return {
+        status,
+        publishAt: row.publishAt,
+        // A scheduled record that came due was published at its time.
+        publishedAt:
+          row.publishedAt ??
+          (status === "published" && row.status === "scheduled"
+            ? row.publishAt
+            : null),
+        tagIds: JSON.parse(row.tagIds) as number[],
+        createdBy: row.createdBy,
+        updatedBy: row.updatedBy,
+      };
+    },
+    prepare(ctx, input, values, before) {
+      const next: Record<string, unknown> = { ...values };
+      delete next.status;
+      delete next.publishAt;
+      delete next.tagIds;
+      const from: WorkflowStatus = before
+        ? effectiveStatus(
+            before.status as WorkflowStatus,
+            before.publishAt,
+            ctx.now,
+          )
+        : "draft";
+      const to = (input.status as WorkflowStatus | undefined) ?? from;
+      if (!canMove(from, to))
+        fail("status", "transition not allowed", ctx.language);
+      const publishAt =
+        input.publishAt !== undefined
+          ? (input.publishAt as string | null)
+          : (before?.publishAt ?? null);
+      if (to === "scheduled") {
+        if (!publishAt)
+          fail("publishAt", VALIDATION_KEYS.required, ctx.language);
+        if (publishAt! <= ctx.now)
+          fail("publishAt", "must be in the future", ctx.language);
+      }
+      next.status = to;
+      const stays = from === "published" && to === "published";
+      // A scheduled record keeps its time; a published one the time it came due, if any.
+      next.publishAt =
+        to === "scheduled"
+          ? publishAt
+          : stays
+            ? (before?.publishAt ?? null)
+            : null;
+      next.publishedAt =
+        to !== "published"
+          ? null
+          : stays
+            ? (before?.publishedAt ?? before?.publishAt ?? ctx.now)
+            : ctx.now;
+      if (input.tagIds !== undefined)
+        next.tagIds = JSON.stringify(input.tagIds);
+      if (!before) next.createdBy = ctx.userId;
+      next.updatedBy = ctx.userId;
+      return next;
+    },
+    async after(ctx, row) {
+      const tagIds = JSON.parse(row.tagIds) as number[];
+      if (tagIds.length > 0) {
+        const known = await ctx.db
+          .selectFrom("tags")
+          .select("id")
+          .where("id", "in", tagIds)
+          .execute();
+        if (known.length !== tagIds.length)
+          fail("tagIds", "unknown tag", ctx.language);
+      }
+      await ctx.db
+        .deleteFrom("contentTags")
+        .where("resource", "=", resource)
+        .where("recordId", "=", row.id)
+        .execute();
+      if (tagIds.length > 0)
+        await ctx.db
+          .insertInto("contentTags")
+          .values(
+            tagIds.map((tagId) => ({ resource, recordId: row.id, tagId })),
+          )
+          .execute();
+    },
+    async beforeDelete(ctx, ids) {
+      await ctx.db
+        .deleteFrom("contentTags")
+        .where("resource", "=", resource)
+        .where("recordId", "in", ids)
+        .execute();
+    },
+  };
+}
+
+/**
+ * Flips every due scheduled record of every workflow resource to published, with
+ * publishedAt its publishAt. Reads already treat them as published; this makes the
+ * stored status agree (for exports, counts, other readers). Answers how many per resource.
+ */
+export async function publishDue(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: Kysely<any>,
+  now: Date = new Date(),
+): Promise<Record<string, number>> {
+  const nowIso = now.toISOString();
+  const flipped: Record<string, number> = {};
+  for (const [resource, table] of WORKFLOW_TABLES) {
+    const result = await db
+      .updateTable(table)
+      .set({
+        status: "published",
+        publishedAt: sql`publish_at`,
+        version: sql`version + 1`,
+      })
+      .where("status", "=", "scheduled")
+      .where("publishAt", "<=", nowIso)
+      .executeTakeFirst();
+    flipped[resource] = Number(result.numUpdatedRows);
+  }
+  return flipped;
+}
