@@ -46,6 +46,12 @@ export interface Config {
           prefix: string;
         };
       };
+  /** The ops port (metrics, readiness): off when unset (ops-server.ts). */
+  metrics: {
+    port: number | undefined;
+    host: string;
+    token: string | undefined;
+  };
 }
 
 function parseTrustProxy(value: string | undefined): Config["trustProxy"] {
@@ -106,6 +112,7 @@ function parseStorage(env: NodeJS.ProcessEnv): Config["storage"] {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   const clientConfig: Config["clientConfig"] = {};
   if (env.SYSTEM_BASE) clientConfig.systemBase = env.SYSTEM_BASE;
   if (env.MAIN_BASE) clientConfig.mainBase = env.MAIN_BASE;
@@ -119,7 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminLogin: env.ADMIN_LOGIN || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL || "info",
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    trustProxy,
     webDir: path.resolve(env.WEB_DIR || "./dist/web"),
     clientConfig,
     bodyLimit: 1024 * 1024,
@@ -130,7 +137,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keepAliveMs: parseCount(env, "KEEP_ALIVE_TIMEOUT_MS", 5_000),
       idleMs: parseCount(env, "IDLE_TIMEOUT_MS", 30_000),
     },
-    maxConnectionsPerIp: parseCount(env, "MAX_CONNECTIONS_PER_IP", 64),
+    // Behind a trusted proxy every socket is the proxy's: no cap unless one is asked for.
+    maxConnectionsPerIp: parseCount(
+      env,
+      "MAX_CONNECTIONS_PER_IP",
+      trustProxy === false ? 64 : 0,
+    ),
     storage: parseStorage(env),
+    metrics: {
+      port:
+        env.METRICS_PORT === undefined || env.METRICS_PORT === ""
+          ? undefined
+          : parsePort(env.METRICS_PORT, 0),
+      host: env.METRICS_HOST || "127.0.0.1",
+      token: env.METRICS_TOKEN || undefined,
+    },
   };
 }

@@ -13,7 +13,8 @@ import {
   type ResourceDefinition,
 } from "./resource-definition.js";
 import type { ResourceQueries } from "./resource-queries.js";
-import type { WorkflowRow } from "./workflow.js";
+import type { WorkflowRecord } from "./workflow.js";
+import { actorOf, recordAudit } from "../services/audit.js";
 
 const TARGET: Record<(typeof WORKFLOW_BULK_ACTIONS)[number], WorkflowStatus> = {
   publish: "published",
@@ -49,30 +50,36 @@ export function registerPublishingRoutes<Row, Rec>(
     },
     async (request) => {
       const { action, ids } = request.body;
+      const userId = request.session?.user.userId ?? null;
       const moved = await app.store.transaction(async (trx) => {
-        const ctx = {
-          db: trx,
-          userId: request.session?.user.userId ?? null,
-          language: request.language,
-          now: nowIso(),
-        };
+        const now = nowIso();
         const done: number[] = [];
         for (const id of new Set(ids)) {
-          const before = await queries.findRow(id, trx);
-          if (!before) continue;
-          const values = workflow.prepare(
-            ctx,
+          const row = await queries.findRow(id, trx);
+          if (!row) continue;
+          const before = def.toRecord(row) as Rec & WorkflowRecord;
+          const values = workflow.columns(
             { status: TARGET[action] },
-            { updatedAt: ctx.now },
-            before as unknown as WorkflowRow,
+            before,
+            userId,
+            request.language,
+            now,
           );
-          const row = await queries.updateVersioned(
-            id,
-            (before as unknown as { version: number }).version,
-            values,
+          const updated = await queries.updateVersioned(
             trx,
+            id,
+            (row as unknown as { version: number }).version,
+            { ...values, updatedAt: now },
           );
-          if (row) done.push(id);
+          if (!updated) continue;
+          await recordAudit(trx, actorOf(request), {
+            resource: def.auditName ?? def.path,
+            recordId: id,
+            action: "batchUpdate",
+            before: before as Record<string, unknown>,
+            after: def.toRecord(updated) as Record<string, unknown>,
+          });
+          done.push(id);
         }
         return done;
       });

@@ -1,24 +1,32 @@
 import { VALIDATION_KEYS } from "../../common/validation-wording.js";
 import { z } from "zod";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Kysely } from "kysely";
 import { Code } from "../../common/codes.js";
 import { ok } from "../http/envelope.js";
 import { ApiError, notFound, validationError } from "../http/errors.js";
 import { localizeText } from "../http/validation-messages.js";
 import { nowIso } from "../db/dialect.js";
+import type { Database } from "../db/schema.js";
+import { actorOf, recordAudit, type AuditAction } from "../services/audit.js";
 import {
   envelope,
   idList,
   idParams,
   versionField,
   type ResourceDefinition,
+  type WriteChange,
 } from "./resource-definition.js";
 import type { ResourceQueries } from "./resource-queries.js";
-import type { WorkflowRow, WriteContext } from "./workflow.js";
-import type { FastifyRequest } from "fastify";
 
-/** Get, create, update (versioned), delete, and batch delete or update of one resource. */
+/** A stale version: the row exists but was changed since the caller read it. */
+class StaleVersion extends Error {}
+
+/**
+ * Get, create, update (versioned), delete, and batch delete or update of one resource.
+ * Every write runs in one transaction with its hooks and its audit rows.
+ */
 export function registerRecordRoutes<
   Row,
   Rec,
@@ -32,50 +40,60 @@ export function registerRecordRoutes<
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const tags = [def.path];
   const permission = (action: string) => `${def.module}:${action}`;
-  // A resource with write steps (the publishing workflow, file usages) writes each
-  // record in one transaction with them.
-  const hooked = Boolean(def.workflow || def.afterWrite || def.beforeDelete);
-  const contextOf = (
-    request: FastifyRequest,
-    db: WriteContext["db"],
-  ): WriteContext => ({
-    db,
-    userId: request.session?.user.userId ?? null,
-    language: request.language,
-    now: nowIso(),
-  });
-  const stale = (request: FastifyRequest) =>
-    new ApiError(Code.CONFLICT, {
-      data: {
-        errors: { version: localizeText("stale version", request.language) },
-      },
-    });
-  /** Prepares, writes and follows up one record inside a transaction. */
-  async function writeHooked(
-    ctx: WriteContext,
-    input: Record<string, unknown>,
-    values: Record<string, unknown>,
-    before: Row | undefined,
-    write: (values: Record<string, unknown>) => Promise<Row | undefined>,
-  ): Promise<Row | undefined> {
-    const prepared = def.workflow
-      ? def.workflow.prepare(
-          ctx,
-          input,
-          values,
-          before as unknown as WorkflowRow | undefined,
-        )
-      : values;
-    const row = await write(prepared);
-    if (!row) return undefined;
-    if (def.workflow)
-      await def.workflow.after(ctx, row as unknown as WorkflowRow);
-    if (def.afterWrite) await def.afterWrite(ctx, row);
-    return row;
+  const auditName = def.auditName ?? def.path;
+
+  /** Rows as records, with what enrich adds. */
+  async function recordsOf(rows: Row[], db: Kysely<Database>): Promise<Rec[]> {
+    const records = rows.map((row) => def.toRecord(row));
+    return def.enrich && records.length > 0 ? def.enrich(records, db) : records;
   }
-  async function beforeDelete(ctx: WriteContext, ids: number[]) {
-    if (def.workflow) await def.workflow.beforeDelete(ctx, ids);
-    if (def.beforeDelete) await def.beforeDelete(ctx, ids);
+  async function recordOf(
+    id: number,
+    db: Kysely<Database>,
+  ): Promise<Rec | undefined> {
+    const row = await queries.findRow(id, db);
+    return row === undefined ? undefined : (await recordsOf([row], db))[0];
+  }
+
+  /**
+   * Runs one write in a transaction: the before hook, the change, the after hook, then an
+   * audit row per changed record (before and after read in the same transaction).
+   */
+  async function write(
+    request: FastifyRequest,
+    changes: WriteChange<Rec>[],
+    auditAction: (change: WriteChange<Rec>) => AuditAction,
+    apply: (trx: Kysely<Database>) => Promise<number[]>,
+  ): Promise<{ ids: number[]; records: Map<number, Rec> }> {
+    const result = await app.store.transaction(async (trx) => {
+      const context = { trx, request };
+      for (const change of changes) await def.beforeWrite?.(change, context);
+      const ids = await apply(trx);
+      const records = new Map<number, Rec>();
+      for (const change of changes) {
+        if (change.id === 0) change.id = ids[0]!; // a create learns its id here
+        if (!ids.includes(change.id)) continue;
+        await def.afterWrite?.(change, context);
+        const after =
+          change.action === "delete"
+            ? undefined
+            : await recordOf(change.id, trx);
+        if (after) records.set(change.id, after);
+        await recordAudit(trx, actorOf(request), {
+          resource: auditName,
+          recordId: change.id,
+          action: auditAction(change),
+          before: change.before as Record<string, unknown> | undefined,
+          after: after as Record<string, unknown> | undefined,
+        });
+      }
+      return { ids, records };
+    });
+    await def.afterCommit?.(
+      changes.filter((change) => result.ids.includes(change.id)),
+      request,
+    );
+    return result;
   }
 
   app.get(
@@ -90,11 +108,13 @@ export function registerRecordRoutes<
       },
     },
     async (request) => {
-      const row = await queries.findRow(request.params.id);
-      if (!row) throw notFound();
-      return ok(def.toRecord(row));
+      const record = await recordOf(request.params.id, app.store.db);
+      if (!record) throw notFound();
+      return ok(record);
     },
   );
+
+  if (def.readOnly) return;
 
   app.post(
     `/${def.path}`,
@@ -109,26 +129,22 @@ export function registerRecordRoutes<
     },
     async (request) => {
       const now = nowIso();
+      const input = request.body as z.infer<Create>;
       const values = {
-        ...def.toValues(request.body as z.infer<Create>),
+        ...(await def.toValues(input)),
         createdAt: now,
         updatedAt: now,
       };
       try {
-        if (hooked) {
-          const row = await app.store.transaction(async (trx) => {
-            const ctx = contextOf(request, trx);
-            return writeHooked(
-              ctx,
-              request.body as Record<string, unknown>,
-              values,
-              undefined,
-              (prepared) => queries.insert(prepared, trx),
-            );
-          });
-          return ok(def.toRecord(row!));
-        }
-        return ok(def.toRecord(await queries.insert(values)));
+        const { records, ids } = await write(
+          request,
+          [{ action: "create", id: 0, input, batch: false }],
+          () => "create",
+          async (trx) => [
+            ((await queries.insert(trx, values)) as { id: number }).id,
+          ],
+        );
+        return ok(records.get(ids[0]!)!);
       } catch (error) {
         return queries.conflictFrom(error, values, request.language);
       }
@@ -152,38 +168,37 @@ export function registerRecordRoutes<
       const { version, ...input } = request.body as {
         version: number;
       } & Record<string, unknown>;
+      const before = await recordOf(id, app.store.db);
+      if (!before) throw notFound();
       const values = {
-        ...def.toValues(input as Partial<z.infer<Create>>),
+        ...(await def.toValues(input as Partial<z.infer<Create>>)),
         updatedAt: nowIso(),
       };
-      let row: Row | undefined;
       try {
-        row = hooked
-          ? await app.store.transaction(async (trx) => {
-              const before = await queries.findRow(id, trx);
-              if (!before) throw notFound();
-              const written = await writeHooked(
-                contextOf(request, trx),
-                input,
-                values,
-                before,
-                (prepared) =>
-                  queries.updateVersioned(id, version, prepared, trx),
-              );
-              if (!written) throw stale(request);
-              return written;
-            })
-          : await queries.updateVersioned(id, version, values);
+        const { records } = await write(
+          request,
+          [{ action: "update", id, before, input, batch: false }],
+          () => "update",
+          async (trx) => {
+            const row = await queries.updateVersioned(trx, id, version, values);
+            if (!row) throw new StaleVersion();
+            return [id];
+          },
+        );
+        return ok(records.get(id)!);
       } catch (error) {
+        if (error instanceof StaleVersion) {
+          if (!(await queries.findRow(id))) throw notFound();
+          throw new ApiError(Code.CONFLICT, {
+            data: {
+              errors: {
+                version: localizeText("stale version", request.language),
+              },
+            },
+          });
+        }
         return queries.conflictFrom(error, values, request.language, id);
       }
-      if (row) return ok(def.toRecord(row));
-      if (!(await queries.findRow(id))) throw notFound();
-      throw new ApiError(Code.CONFLICT, {
-        data: {
-          errors: { version: localizeText("stale version", request.language) },
-        },
-      });
     },
   );
 
@@ -200,14 +215,16 @@ export function registerRecordRoutes<
     },
     async (request) => {
       const { id } = request.params;
-      const row = hooked
-        ? await app.store.transaction(async (trx) => {
-            await beforeDelete(contextOf(request, trx), [id]);
-            return queries.remove(id, trx);
-          })
-        : await queries.remove(id);
-      if (!row) throw notFound();
-      return ok(def.toRecord(row));
+      const before = await recordOf(id, app.store.db);
+      if (!before) throw notFound();
+      const { ids } = await write(
+        request,
+        [{ action: "delete", id, before, batch: false }],
+        () => "delete",
+        async (trx) => ((await queries.remove(trx, id)) ? [id] : []),
+      );
+      if (ids.length === 0) throw notFound();
+      return ok(before);
     },
   );
 
@@ -245,68 +262,52 @@ export function registerRecordRoutes<
     async (request) => {
       const body = request.body;
       const ids = [...new Set(body.ids)];
+      const existing = await recordsOf(
+        await queries.findRows(ids, app.store.db),
+        app.store.db,
+      );
+      const idOf = (record: Rec) => (record as { id: number }).id;
       if (body.action === "delete") {
-        if (!hooked) return ok({ ids: await queries.removeMany(ids) });
-        const removed = await app.store.transaction(async (trx) => {
-          const ctx = contextOf(request, trx);
-          await beforeDelete(ctx, ids);
-          const gone: number[] = [];
-          for (const id of ids)
-            if (await queries.remove(id, trx)) gone.push(id);
-          return gone;
-        });
-        return ok({ ids: removed });
-      }
-      const values = def.toValues(body.data as Partial<z.infer<Create>>);
-      const workflowOnly =
-        def.workflow !== undefined &&
-        Object.keys(body.data as object).some((key) =>
-          ["status", "publishAt", "tagIds"].includes(key),
+        if (existing.length === 0) return ok({ ids: [] as number[] });
+        const result = await write(
+          request,
+          existing.map((before) => ({
+            action: "delete",
+            id: idOf(before),
+            before,
+            batch: true,
+          })),
+          () => "batchDelete",
+          (trx) => queries.removeMany(trx, existing.map(idOf)),
         );
-      if (Object.keys(values).length === 0 && !workflowOnly) {
+        return ok({ ids: result.ids });
+      }
+      const input = body.data as Record<string, unknown>;
+      const values = await def.toValues(input as Partial<z.infer<Create>>);
+      if (Object.keys(values).length === 0) {
         throw validationError({
           data: localizeText(VALIDATION_KEYS.required, request.language),
         });
       }
-      if (hooked) {
-        // Each record through its own write steps (a status move is checked per record),
-        // all or none.
-        try {
-          const updated = await app.store.transaction(async (trx) => {
-            const ctx = contextOf(request, trx);
-            const done: number[] = [];
-            for (const id of ids) {
-              const before = await queries.findRow(id, trx);
-              if (!before) continue;
-              const written = await writeHooked(
-                ctx,
-                body.data as Record<string, unknown>,
-                { ...values, updatedAt: ctx.now },
-                before,
-                (prepared) =>
-                  queries.updateVersioned(
-                    id,
-                    (before as unknown as { version: number }).version,
-                    prepared,
-                    trx,
-                  ),
-              );
-              if (written) done.push(id);
-            }
-            return done;
-          });
-          return ok({ ids: updated });
-        } catch (error) {
-          return queries.conflictFrom(error, values, request.language);
-        }
-      }
+      if (existing.length === 0) return ok({ ids: [] as number[] });
       try {
-        return ok({
-          ids: await queries.updateMany(ids, {
-            ...values,
-            updatedAt: nowIso(),
-          }),
-        });
+        const result = await write(
+          request,
+          existing.map((before) => ({
+            action: "update",
+            id: idOf(before),
+            before,
+            input,
+            batch: true,
+          })),
+          () => "batchUpdate",
+          (trx) =>
+            queries.updateMany(trx, existing.map(idOf), {
+              ...values,
+              updatedAt: nowIso(),
+            }),
+        );
+        return ok({ ids: result.ids });
       } catch (error) {
         return queries.conflictFrom(error, values, request.language);
       }

@@ -13,7 +13,13 @@ import {
   WORKFLOW_STATUSES,
   type WorkflowStatus,
 } from "../../common/schemas/workflow.js";
-import { MAX_INT32, type ResourceFilter } from "./resource-definition.js";
+import {
+  MAX_INT32,
+  type ResourceFilter,
+  type WriteChange,
+  type WriteContext,
+} from "./resource-definition.js";
+import { nowIso } from "../db/dialect.js";
 import type { StoreKind } from "../db/store.js";
 import { validationError } from "../http/errors.js";
 import { localizeText } from "../http/validation-messages.js";
@@ -29,15 +35,6 @@ export interface WorkflowRow {
   createdBy: number | null;
   updatedBy: number | null;
   tagIds: string;
-}
-
-/** What a write step knows: the transaction, who writes, in which language, and when. */
-export interface WriteContext {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  db: Kysely<any>;
-  userId: number | null;
-  language: Language;
-  now: string;
 }
 
 /** The current time as the store writes it (ISO UTC, milliseconds), for SQL comparisons. */
@@ -59,6 +56,13 @@ export function publishedCondition(
   return sql<SqlBool>`(${sql.ref(`${table}.status`)} = 'published' or (${sql.ref(`${table}.status`)} = 'scheduled' and ${sql.ref(`${table}.publish_at`)} <= ${now}))`;
 }
 
+/** The workflow's fields as a record carries them. */
+export interface WorkflowRecord {
+  status: WorkflowStatus;
+  publishAt: string | null;
+  publishedAt: string | null;
+}
+
 export interface PublishingWorkflow {
   resource: string;
   table: string;
@@ -73,18 +77,26 @@ export interface PublishingWorkflow {
     updatedBy: number | null;
   };
   /**
-   * Checks the move from `before` (undefined on create) and completes the column values:
-   * who, when published, the tags' JSON.
+   * The workflow's column values for a record moving from `before` (a record as it reads
+   * now; undefined on create) as `input` asks: checks the move (40000 when it makes no
+   * sense) and sets who and when.
    */
-  prepare(
-    ctx: WriteContext,
+  columns(
     input: Record<string, unknown>,
-    values: Record<string, unknown>,
-    before?: WorkflowRow,
+    before: WorkflowRecord | undefined,
+    userId: number | null,
+    language: Language,
+    now: string,
   ): Record<string, unknown>;
-  /** After the row is written, in the same transaction: its content_tags. */
-  after(ctx: WriteContext, row: WorkflowRow): Promise<void>;
-  beforeDelete(ctx: WriteContext, ids: number[]): Promise<void>;
+  /** defineResource's hooks: check before the write, record after it (same transaction). */
+  beforeWrite(
+    change: WriteChange<unknown>,
+    context: WriteContext,
+  ): Promise<void>;
+  afterWrite(
+    change: WriteChange<unknown>,
+    context: WriteContext,
+  ): Promise<void>;
 }
 
 /** Every workflow resource, so scheduled publishing can flip all of them at once. */
@@ -148,82 +160,100 @@ export function publishingWorkflow(
         updatedBy: row.updatedBy,
       };
     },
-    prepare(ctx, input, values, before) {
-      const next: Record<string, unknown> = { ...values };
-      delete next.status;
-      delete next.publishAt;
-      delete next.tagIds;
-      const from: WorkflowStatus = before
-        ? effectiveStatus(
-            before.status as WorkflowStatus,
-            before.publishAt,
-            ctx.now,
-          )
-        : "draft";
+    columns(input, before, userId, language, now) {
+      const from: WorkflowStatus = before?.status ?? "draft";
       const to = (input.status as WorkflowStatus | undefined) ?? from;
       if (!canMove(from, to))
-        fail("status", "transition not allowed", ctx.language);
+        fail("status", "transition not allowed", language);
       const publishAt =
         input.publishAt !== undefined
           ? (input.publishAt as string | null)
           : (before?.publishAt ?? null);
       if (to === "scheduled") {
-        if (!publishAt)
-          fail("publishAt", VALIDATION_KEYS.required, ctx.language);
-        if (publishAt! <= ctx.now)
-          fail("publishAt", "must be in the future", ctx.language);
+        if (!publishAt) fail("publishAt", VALIDATION_KEYS.required, language);
+        if (publishAt! <= now)
+          fail("publishAt", "must be in the future", language);
       }
-      next.status = to;
       const stays = from === "published" && to === "published";
-      // A scheduled record keeps its time; a published one the time it came due, if any.
-      next.publishAt =
-        to === "scheduled"
-          ? publishAt
-          : stays
-            ? (before?.publishAt ?? null)
-            : null;
-      next.publishedAt =
-        to !== "published"
-          ? null
-          : stays
-            ? (before?.publishedAt ?? before?.publishAt ?? ctx.now)
-            : ctx.now;
+      const next: Record<string, unknown> = {
+        status: to,
+        // A scheduled record keeps its time; a published one the time it came due, if any.
+        publishAt:
+          to === "scheduled"
+            ? publishAt
+            : stays
+              ? (before?.publishAt ?? null)
+              : null,
+        publishedAt:
+          to !== "published"
+            ? null
+            : stays
+              ? (before?.publishedAt ?? now)
+              : now,
+        updatedBy: userId,
+      };
+      if (!before) next.createdBy = userId;
       if (input.tagIds !== undefined)
         next.tagIds = JSON.stringify(input.tagIds);
-      if (!before) next.createdBy = ctx.userId;
-      next.updatedBy = ctx.userId;
       return next;
     },
-    async after(ctx, row) {
-      const tagIds = JSON.parse(row.tagIds) as number[];
+    async beforeWrite(change, { request }) {
+      if (change.action === "delete") return;
+      // Checked here, before anything is written; afterWrite applies the same result.
+      this.columns(
+        change.input ?? {},
+        change.before as WorkflowRecord | undefined,
+        request.session?.user.userId ?? null,
+        request.language,
+        nowIso(),
+      );
+    },
+    async afterWrite(change, { trx, request }) {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      const db = trx as unknown as Kysely<any>;
+      if (change.action === "delete") {
+        await db
+          .deleteFrom("contentTags")
+          .where("resource", "=", resource)
+          .where("recordId", "=", change.id)
+          .execute();
+        return;
+      }
+      const values = this.columns(
+        change.input ?? {},
+        change.before as WorkflowRecord | undefined,
+        request.session?.user.userId ?? null,
+        request.language,
+        nowIso(),
+      );
+      await db
+        .updateTable(table)
+        .set(values)
+        .where("id", "=", change.id)
+        .execute();
+      if (values.tagIds === undefined) return;
+      const tagIds = JSON.parse(values.tagIds as string) as number[];
       if (tagIds.length > 0) {
-        const known = await ctx.db
+        const known = await db
           .selectFrom("tags")
           .select("id")
           .where("id", "in", tagIds)
           .execute();
         if (known.length !== tagIds.length)
-          fail("tagIds", "unknown tag", ctx.language);
+          fail("tagIds", "unknown tag", request.language);
       }
-      await ctx.db
+      await db
         .deleteFrom("contentTags")
         .where("resource", "=", resource)
-        .where("recordId", "=", row.id)
+        .where("recordId", "=", change.id)
         .execute();
       if (tagIds.length > 0)
-        await ctx.db
+        await db
           .insertInto("contentTags")
           .values(
-            tagIds.map((tagId) => ({ resource, recordId: row.id, tagId })),
+            tagIds.map((tagId) => ({ resource, recordId: change.id, tagId })),
           )
           .execute();
-    },
-    async beforeDelete(ctx, ids) {
-      await ctx.db
-        .deleteFrom("contentTags")
-        .where("resource", "=", resource)
-        .where("recordId", "in", ids)
-        .execute();
     },
   };
 }

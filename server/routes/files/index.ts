@@ -8,7 +8,10 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { Code } from "../../../common/codes.js";
-import { ACCEPTED_IMAGE_MIME_TYPES } from "../../../common/editor-rules.js";
+import {
+  ACCEPTED_IMAGE_MIME_TYPES,
+  MAX_IMAGE_UPLOAD_BYTES,
+} from "../../../common/editor-rules.js";
 import {
   ACCEPTED_MEDIA_MIME_TYPES,
   MEDIA_KINDS,
@@ -152,6 +155,16 @@ export const fileRoutes: FastifyPluginAsync = async (parent) => {
         request,
         ACCEPTED_IMAGE_MIME_TYPES,
         (format) => format.kind === "image" && editorAccepts(format.mime),
+        // upload.maxImageMB, within the editor's ceiling.
+        Math.min(
+          MAX_IMAGE_UPLOAD_BYTES,
+          app.settings.number(
+            "upload.maxImageMB",
+            MAX_IMAGE_UPLOAD_BYTES / 1024 / 1024,
+          ) *
+            1024 *
+            1024,
+        ),
       );
       const file = fileRecord(row);
       return ok({ url: file.url, file });

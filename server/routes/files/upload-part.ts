@@ -40,13 +40,15 @@ export async function uploadFromRequest(
   request: FastifyRequest,
   accepted: readonly string[],
   accept?: FormatFilter,
+  /** A lower ceiling than the largest kind's (the editor's configured image limit). */
+  maxBytes: number = MAX_MEDIA_BYTES,
 ): Promise<{ row: FileRow; created: boolean }> {
   if (!request.isMultipart()) throw new ApiError(Code.UNSUPPORTED_MEDIA_TYPE);
   let part;
   try {
     // The largest kind's limit; each kind's own is checked as the bytes arrive.
     part = await request.file({
-      limits: { fileSize: MAX_MEDIA_BYTES, files: 1 },
+      limits: { fileSize: Math.min(maxBytes, MAX_MEDIA_BYTES), files: 1 },
     });
   } catch (error) {
     throw isMalformedMultipart(error) ? malformed(request) : error;

@@ -103,17 +103,25 @@ export const sermonResource = {
       values.body = sanitizeStoredHtml(input.body ?? "");
     if (input.attachmentIds !== undefined)
       values.attachmentIds = JSON.stringify([...new Set(input.attachmentIds)]);
-    // The workflow's own fields, checked and completed by workflow.prepare.
-    for (const key of ["status", "publishAt", "tagIds"] as const)
-      if (input[key] !== undefined) values[key] = input[key];
+    // status, publishAt and tagIds are the workflow's: written by its afterWrite.
     return values;
   },
-  afterWrite: async (ctx, row) => {
+  // The files it uses are counted (a used file cannot be deleted), checked first.
+  afterWrite: async (change, { trx, request }) => {
+    if (change.action === "delete") {
+      await recordFileFields(trx, "sermons", change.id, {}, request.language);
+      return;
+    }
+    const row = await trx
+      .selectFrom("sermons")
+      .select(["audioFileId", "videoFileId", "coverFileId", "attachmentIds"])
+      .where("id", "=", change.id)
+      .executeTakeFirstOrThrow();
     const one = (id: number | null) => (id === null ? [] : [id]);
     await recordFileFields(
-      ctx.db,
+      trx,
       "sermons",
-      row.id,
+      change.id,
       {
         audioFileId: { ids: one(row.audioFileId), kind: "audio" },
         videoFileId: { ids: one(row.videoFileId), kind: "video" },
@@ -123,12 +131,8 @@ export const sermonResource = {
           kind: null,
         },
       },
-      ctx.language,
+      request.language,
     );
-  },
-  beforeDelete: async (ctx, ids) => {
-    for (const id of ids)
-      await recordFileFields(ctx.db, "sermons", id, {}, ctx.language);
   },
   fieldLabels: SERMON_FIELD_LABELS,
   csvColumns: [

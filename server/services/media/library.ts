@@ -111,6 +111,7 @@ export async function ingestUpload(
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      app.metrics.uploadBytes.inc({ kind: format.kind }, size);
       return { row, created: true };
     } catch (error) {
       // The same bytes finished uploading meanwhile: theirs is the record.
