@@ -20,6 +20,7 @@ import {
   type WriteContext,
 } from "./resource-definition.js";
 import { nowIso } from "../db/dialect.js";
+import type { Database } from "../db/schema.js";
 import type { StoreKind } from "../db/store.js";
 import { validationError } from "../http/errors.js";
 import { localizeText } from "../http/validation-messages.js";
@@ -264,10 +265,11 @@ export function publishingWorkflow(
  * stored status agree (for exports, counts, other readers). Answers how many per resource.
  */
 export async function publishDue(
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  db: Kysely<any>,
+  store: { db: Kysely<Database> },
   now: Date = new Date(),
 ): Promise<Record<string, number>> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const db = store.db as unknown as Kysely<any>;
   const nowIso = now.toISOString();
   const flipped: Record<string, number> = {};
   for (const [resource, table] of WORKFLOW_TABLES) {

@@ -203,7 +203,7 @@ describe("/tjc/sermons", () => {
     expect(ids(await list({ status: "scheduled" }))).not.toContain(draft.id);
 
     // The scheduled-publishing job makes the stored status agree.
-    const flipped = await publishDue(t.app.store.db);
+    const flipped = await publishDue(t.app.store);
     expect(flipped.sermons).toBeGreaterThanOrEqual(1);
     const row = await t.app.store.db
       .selectFrom("sermons")
