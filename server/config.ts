@@ -31,6 +31,21 @@ export interface Config {
   };
   /** Open connections one client address may hold at once; 0: no cap. */
   maxConnectionsPerIp: number;
+  /** Where the media library keeps files (README, "File storage"). */
+  storage:
+    | { kind: "local" }
+    | {
+        kind: "s3";
+        s3: {
+          endpoint?: string;
+          region: string;
+          bucket: string;
+          accessKeyId?: string;
+          secretAccessKey?: string;
+          forcePathStyle: boolean;
+          prefix: string;
+        };
+      };
   /** The ops port (metrics, readiness): off when unset (ops-server.ts). */
   metrics: {
     port: number | undefined;
@@ -71,6 +86,31 @@ function parseCount(
   return count;
 }
 
+function parseStorage(env: NodeJS.ProcessEnv): Config["storage"] {
+  const kind = env.STORAGE || "local";
+  if (kind === "local") return { kind: "local" };
+  if (kind !== "s3")
+    throw new Error(`STORAGE must be "local" or "s3", got "${kind}"`);
+  if (!env.S3_BUCKET) throw new Error("STORAGE=s3 needs S3_BUCKET");
+  const prefix = env.S3_PREFIX ?? "";
+  return {
+    kind: "s3",
+    s3: {
+      endpoint: env.S3_ENDPOINT || undefined,
+      region: env.S3_REGION || "us-east-1",
+      bucket: env.S3_BUCKET,
+      accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+      // A custom endpoint (MinIO and the like) usually serves buckets by path.
+      forcePathStyle:
+        env.S3_FORCE_PATH_STYLE !== undefined && env.S3_FORCE_PATH_STYLE !== ""
+          ? env.S3_FORCE_PATH_STYLE === "true"
+          : Boolean(env.S3_ENDPOINT),
+      prefix: prefix && !prefix.endsWith("/") ? `${prefix}/` : prefix,
+    },
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   const clientConfig: Config["clientConfig"] = {};
@@ -103,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "MAX_CONNECTIONS_PER_IP",
       trustProxy === false ? 64 : 0,
     ),
+    storage: parseStorage(env),
     metrics: {
       port:
         env.METRICS_PORT === undefined || env.METRICS_PORT === ""

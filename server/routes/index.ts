@@ -6,6 +6,7 @@ import { healthRoutes } from "./health.js";
 import { referenceRoutes } from "./reference/index.js";
 import { loginLockRoutes } from "./system/login-locks.js";
 import { tagRoutes } from "./tags/index.js";
+import { sermonRoutes } from "./sermons/index.js";
 import { systemRoutes } from "./system/index.js";
 
 /** Every /tjc route module, registered under the /tjc prefix by app.ts. */
@@ -16,6 +17,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(tagRoutes);
   await app.register(referenceRoutes);
   await app.register(fileRoutes);
+  await app.register(sermonRoutes);
   await app.register(loginLockRoutes);
   await app.register(systemRoutes);
 };

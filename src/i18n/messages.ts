@@ -2,6 +2,7 @@ import type { TranslationMessages } from "ra-core";
 import englishMessages from "ra-language-english";
 import type { Language } from "../../common/codes";
 import { editorMessages } from "../editor/messages";
+import { mediaMessages } from "../media/messages";
 import { referenceMessages } from "../reference/messages";
 import { systemMessages } from "../resources/system/messages";
 import { appMessages } from "./appMessages";
@@ -19,6 +20,7 @@ export const catalogue: Record<Language, TranslationMessages> = {
     editorMessages["zh-CN"],
     referenceMessages["zh-CN"],
     systemMessages["zh-CN"],
+    mediaMessages["zh-CN"],
     nestMessages(VALIDATION_MESSAGES["zh-CN"]),
   ) as TranslationMessages,
   "en-US": deepMerge(
@@ -28,6 +30,7 @@ export const catalogue: Record<Language, TranslationMessages> = {
     editorMessages["en-US"],
     referenceMessages["en-US"],
     systemMessages["en-US"],
+    mediaMessages["en-US"],
     nestMessages(VALIDATION_MESSAGES["en-US"]),
   ) as TranslationMessages,
 };
