@@ -9,6 +9,7 @@ import { storePlugin } from "./plugins/store.js";
 import { authPlugin } from "./plugins/auth.js";
 import { securityPlugin } from "./plugins/security.js";
 import { docsPlugin } from "./plugins/docs.js";
+import { jobsPlugin } from "./plugins/jobs.js";
 import { webPlugin } from "./plugins/web.js";
 import { apiRoutes } from "./routes/index.js";
 import "./types.js";
@@ -49,6 +50,7 @@ export const app: FastifyPluginAsync<AppOptions> = async (
   await fastify.register(storePlugin, { store });
   await fastify.register(docsPlugin);
   await fastify.register(authPlugin);
+  await fastify.register(jobsPlugin);
   await fastify.register(apiRoutes, { prefix: API_PREFIX });
   if (dev) {
     const { default: middie } = await import("@fastify/middie");

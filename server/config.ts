@@ -31,6 +31,15 @@ export interface Config {
   };
   /** Open connections one client address may hold at once; 0: no cap. */
   maxConnectionsPerIp: number;
+  /** The scheduler (docs/operations.md, "Scheduled jobs"). */
+  jobs: {
+    /** JOB_SCHEDULER=off: this instance fires nothing (jobs still run on request). */
+    enabled: boolean;
+    /** How often the jobs are read, in ms: pause and resume reach an instance within it. */
+    tickMs: number;
+    /** JOB_TEST_HANDLERS=true adds the diagnostic handler test.wait. */
+    testHandlers: boolean;
+  };
 }
 
 function parseTrustProxy(value: string | undefined): Config["trustProxy"] {
@@ -91,5 +100,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idleMs: parseCount(env, "IDLE_TIMEOUT_MS", 30_000),
     },
     maxConnectionsPerIp: parseCount(env, "MAX_CONNECTIONS_PER_IP", 64),
+    jobs: {
+      enabled: env.JOB_SCHEDULER !== "off",
+      tickMs: Math.max(100, parseCount(env, "JOB_TICK_MS", 1000)),
+      testHandlers: env.JOB_TEST_HANDLERS === "true",
+    },
   };
 }

@@ -14,6 +14,8 @@ export interface Database {
   sessions: SessionsTable;
   loginFailures: LoginFailuresTable;
   tags: TagsTable;
+  jobs: JobsTable;
+  jobLogs: JobLogsTable;
 }
 
 export interface UsersTable {
@@ -86,4 +88,44 @@ export interface TagsTable {
   createdAt: string;
   updatedAt: string;
   version: Generated<number>;
+}
+
+export interface JobsTable {
+  id: Generated<number>;
+  name: string;
+  group: Generated<string>;
+  handler: string;
+  /** JSON object, checked against the handler's params schema. */
+  params: Generated<string>;
+  cron: string;
+  timezone: Generated<string>;
+  misfirePolicy: Generated<string>; // "fireAll" | "fireOnce" | "doNothing"
+  concurrent: Generated<number>; // 0 | 1
+  status: Generated<string>; // "normal" | "paused"
+  timeoutSec: Generated<number>; // 0: no limit
+  remark: string | null;
+  /** The claim cursor: every fire up to here belongs to some instance (server/jobs). */
+  lastFireAt: string;
+  /** The lease of a non-concurrent job's current run: "<instance>/<log id>". */
+  runningBy: string | null;
+  runningSeenAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  version: Generated<number>;
+}
+
+export interface JobLogsTable {
+  id: Generated<number>;
+  jobId: number | null;
+  jobName: string;
+  handler: string;
+  trigger: string; // "schedule" | "manual" | "misfire"
+  scheduledAt: string;
+  startedAt: string;
+  finishedAt: string | null;
+  durationMs: number | null;
+  status: string; // "running" | "success" | "failed" | "skipped"
+  message: string | null;
+  error: string | null;
+  instance: string;
 }

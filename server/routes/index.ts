@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { authRoutes } from "./auth/index.js";
 import { fileRoutes } from "./files/index.js";
 import { healthRoutes } from "./health.js";
+import { jobRoutes } from "./jobs/index.js";
 import { referenceRoutes } from "./reference/index.js";
 import { loginLockRoutes } from "./system/login-locks.js";
 import { tagRoutes } from "./tags/index.js";
@@ -14,4 +15,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(referenceRoutes);
   await app.register(fileRoutes);
   await app.register(loginLockRoutes);
+  await app.register(jobRoutes);
 };
