@@ -17,6 +17,8 @@ import { PLACEHOLDER_PAGES } from "./layout/adminPages";
 import { darkTheme, lightTheme } from "./layout/theme";
 import { EditorTestPage, TreeTestPage, UbTestPage } from "./pages/TestPages";
 import tags from "./resources/tags";
+import jobs from "./resources/jobs";
+import jobLogs from "./resources/jobLogs";
 
 // react-admin keeps its own copy of the locale; start it from aid-language (the spec's key).
 const store = localStorageStore("1", "lampstand");
@@ -65,6 +67,8 @@ export function App() {
           ))}
         </CustomRoutes>
         <Resource name="admin/tagManage" {...tags} />
+        <Resource name="admin/system/jobManage" {...jobs} />
+        <Resource name="admin/system/joblogManage" {...jobLogs} />
       </Admin>
     </BrowserRouter>
   );

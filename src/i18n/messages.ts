@@ -3,6 +3,7 @@ import englishMessages from "ra-language-english";
 import type { Language } from "../../common/codes";
 import { editorMessages } from "../editor/messages";
 import { referenceMessages } from "../reference/messages";
+import { jobMessages } from "../resources/jobs/messages";
 import { appMessages } from "./appMessages";
 import { deepMerge, nestMessages } from "./deepMerge";
 import { VALIDATION_MESSAGES } from "../../common/validation-wording";
@@ -17,6 +18,7 @@ export const catalogue: Record<Language, TranslationMessages> = {
     appMessages["zh-CN"],
     editorMessages["zh-CN"],
     referenceMessages["zh-CN"],
+    jobMessages["zh-CN"],
     nestMessages(VALIDATION_MESSAGES["zh-CN"]),
   ) as TranslationMessages,
   "en-US": deepMerge(
@@ -25,6 +27,7 @@ export const catalogue: Record<Language, TranslationMessages> = {
     appMessages["en-US"],
     editorMessages["en-US"],
     referenceMessages["en-US"],
+    jobMessages["en-US"],
     nestMessages(VALIDATION_MESSAGES["en-US"]),
   ) as TranslationMessages,
 };

@@ -17,6 +17,28 @@ export const API_RESOURCES: Record<string, ApiResource> = {
     writableFields: ["name", "nameEn", "sortOrder"],
     permissionModule: "tag",
   },
+  "admin/system/jobManage": {
+    apiPath: "system/jobs",
+    writableFields: [
+      "name",
+      "group",
+      "handler",
+      "params",
+      "cron",
+      "timezone",
+      "misfirePolicy",
+      "concurrent",
+      "status",
+      "timeoutSec",
+      "remark",
+    ],
+    permissionModule: "job",
+  },
+  "admin/system/joblogManage": {
+    apiPath: "system/job-logs",
+    writableFields: [],
+    permissionModule: "jobLog",
+  },
 };
 
 const ACTION_TO_PERMISSION: Record<string, string> = {
@@ -29,6 +51,8 @@ const ACTION_TO_PERMISSION: Record<string, string> = {
   update: "update",
   delete: "delete",
   export: "export",
+  // Running a job now (job:run).
+  run: "run",
 };
 
 export function apiResourceFor(resource: string): ApiResource {
