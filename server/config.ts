@@ -31,6 +31,12 @@ export interface Config {
   };
   /** Open connections one client address may hold at once; 0: no cap. */
   maxConnectionsPerIp: number;
+  /** The ops port (metrics, readiness): off when unset (ops-server.ts). */
+  metrics: {
+    port: number | undefined;
+    host: string;
+    token: string | undefined;
+  };
   /** The scheduler (docs/operations.md, "Scheduled jobs"). */
   jobs: {
     /** JOB_SCHEDULER=off: this instance fires nothing (jobs still run on request). */
@@ -100,6 +106,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idleMs: parseCount(env, "IDLE_TIMEOUT_MS", 30_000),
     },
     maxConnectionsPerIp: parseCount(env, "MAX_CONNECTIONS_PER_IP", 64),
+    metrics: {
+      port:
+        env.METRICS_PORT === undefined || env.METRICS_PORT === ""
+          ? undefined
+          : parsePort(env.METRICS_PORT, 0),
+      host: env.METRICS_HOST || "127.0.0.1",
+      token: env.METRICS_TOKEN || undefined,
+    },
     jobs: {
       enabled: env.JOB_SCHEDULER !== "off",
       tickMs: Math.max(100, parseCount(env, "JOB_TICK_MS", 1000)),

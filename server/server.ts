@@ -11,6 +11,9 @@ import { seedDatabase } from "./services/seed.js";
 import { app, type DevOptions } from "./app.js";
 import { limitConnectionsPerAddress } from "./http/connection-limit.js";
 import { answerClientError, answerFrameworkError } from "./http/edge-errors.js";
+import { loggerOptions, RequestLogController } from "./logging.js";
+import { Lifecycle } from "./services/lifecycle.js";
+import { instrumentStore, Metrics } from "./services/metrics.js";
 
 /** Node checks the request and header deadlines on this beat (30 s by default). */
 function checkingInterval(timeouts: Config["timeouts"]): number {
@@ -23,7 +26,6 @@ function checkingInterval(timeouts: Config["timeouts"]): number {
     Math.min(30_000, Math.floor(Math.min(...deadlines) / 4)),
   );
 }
-
 export interface BuildOptions {
   config: Config;
   /** An already opened store (tests); otherwise one is opened from the config. */
@@ -33,6 +35,9 @@ export interface BuildOptions {
   dev?: DevOptions;
   /** Where a generated admin password is shown; the console by default. */
   announce?: (text: string) => void;
+  /** Shared with the ops port when main.ts opens it before migrating; else made here. */
+  lifecycle?: Lifecycle;
+  metrics?: Metrics;
 }
 
 /** Opens the store, migrates and seeds it, and builds the Fastify instance around app.ts. */
@@ -40,6 +45,8 @@ export async function buildServer(
   options: BuildOptions,
 ): Promise<FastifyInstance> {
   const { config } = options;
+  const lifecycle = options.lifecycle ?? new Lifecycle();
+  const metrics = options.metrics ?? new Metrics();
   const store =
     options.store ??
     (await openStore({
@@ -47,6 +54,7 @@ export async function buildServer(
       databaseUrl: config.databaseUrl,
       databaseSchema: config.databaseSchema,
     }));
+  lifecycle.phase = "migrating";
   try {
     await migrateToLatest(store.db, store.kind, store.schema);
     await seedDatabase(store, {
@@ -59,14 +67,9 @@ export async function buildServer(
     throw error;
   }
   const fastify = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: [
-        "req.headers.authorization",
-        "req.headers.cookie",
-        "res.headers.authorization",
-      ],
-    },
+    logger: options.logger ?? (await loggerOptions(config.logLevel)),
+    // One line per answered request, at a level by what it was (server/logging.ts).
+    logController: new RequestLogController(),
     genReqId: (request) => {
       const incoming = request.headers["x-request-id"];
       return typeof incoming === "string" && /^[\w.-]{1,64}$/.test(incoming)
@@ -97,10 +100,12 @@ export async function buildServer(
     reply.header("X-Request-Id", request.id);
     done();
   });
+  fastify.decorate("metrics", metrics);
+  fastify.decorate("lifecycle", lifecycle);
   // fastify-plugin lifts app.ts's decorations (store, config, sessions) to the root.
   await fastify.register(fp(app, { name: "lampstand" }), {
     config,
-    store,
+    store: instrumentStore(store, metrics),
     dev: options.dev,
   });
   return fastify;

@@ -6,6 +6,8 @@ import type { PermissionCache } from "./services/permissions.js";
 import type { JobRegistry } from "./jobs/registry.js";
 import type { Scheduler } from "./jobs/scheduler.js";
 import type { Language } from "../common/codes.js";
+import type { Lifecycle } from "./services/lifecycle.js";
+import type { Metrics } from "./services/metrics.js";
 
 /**
  * What a route needs: a permission code, "public" (visitors too) or "authenticated"
@@ -33,6 +35,8 @@ declare module "fastify" {
     store: Store;
     sessions: SessionStore;
     permissions: PermissionCache;
+    metrics: Metrics;
+    lifecycle: Lifecycle;
     /** The job handlers a job may name (server/jobs/registry.ts). */
     jobHandlers: JobRegistry;
     /** This instance's scheduler (server/jobs/scheduler.ts). */

@@ -1,42 +1,64 @@
-import { sql, type SqlBool } from "kysely";
+import { sql, type Expression, type SqlBool } from "kysely";
 import { z } from "zod";
 import type { ResourceFilter } from "./resource-definition.js";
 
-/** A filter keeping rows whose column equals one of the allowed values. */
-export function equalsFilter(
+/**
+ * Filter fields that several resources share. Each validates its value (a bad one is
+ * 40000 naming the field) and turns it into one condition on a column (snake_case).
+ */
+
+const dateOrDateTime = z.union([
+  z.iso.date(),
+  z.iso.datetime({ offset: true }),
+]);
+
+/** An ISO time as stored (UTC); a bare date means its first or last instant (UTC). */
+function bound(value: string, end: boolean): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value))
+    return `${value}T${end ? "23:59:59.999" : "00:00:00.000"}Z`;
+  return new Date(value).toISOString();
+}
+
+/** `<name>From` / `<name>To`: rows whose time column lies in the range, ends included. */
+export function dateRange(
+  name: string,
   column: string,
-  schema: z.ZodType = z.string().max(64),
-): ResourceFilter {
+): Record<string, ResourceFilter> {
   return {
-    schema,
-    where: (value: unknown) =>
-      sql<SqlBool>`${sql.ref(column)} = ${value as string}`,
+    [`${name}From`]: {
+      schema: dateOrDateTime,
+      where: (value: string) =>
+        sql<SqlBool>`${sql.ref(column)} >= ${bound(value, false)}`,
+    },
+    [`${name}To`]: {
+      schema: dateOrDateTime,
+      where: (value: string) =>
+        sql<SqlBool>`${sql.ref(column)} <= ${bound(value, true)}`,
+    },
   };
 }
 
-/** A filter keeping rows whose column contains the text, case-insensitively, literally. */
-export function containsFilter(column: string, max = 64): ResourceFilter {
+/** Equality with one value or any of a few. */
+export function equals<T extends z.ZodType<string | number>>(
+  column: string,
+  schema: T,
+): ResourceFilter {
+  return {
+    schema: z.union([schema, z.array(schema).min(1).max(100)]),
+    where: (value: unknown): Expression<SqlBool> =>
+      Array.isArray(value)
+        ? sql<SqlBool>`${sql.ref(column)} in (${sql.join(value)})`
+        : sql<SqlBool>`${sql.ref(column)} = ${value}`,
+  };
+}
+
+/** Rows whose column contains the text, case-insensitively; `%` and `_` are literal. */
+export function contains(column: string, max = 64): ResourceFilter {
   return {
     schema: z.string().trim().max(max),
     where: (value: string) => {
       const pattern = `%${value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       return sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
-    },
-  };
-}
-
-/** ISO instants (stored as text, UTC): `from` is inclusive, `to` exclusive. */
-export function timeRangeFilter(
-  column: string,
-  bound: "from" | "to",
-): ResourceFilter {
-  return {
-    schema: z.iso.datetime({ offset: true }),
-    where: (value: string) => {
-      const iso = new Date(value).toISOString();
-      return bound === "from"
-        ? sql<SqlBool>`${sql.ref(column)} >= ${iso}`
-        : sql<SqlBool>`${sql.ref(column)} < ${iso}`;
     },
   };
 }

@@ -94,7 +94,13 @@ export async function up(db: Kysely<unknown>, kind: StoreKind): Promise<void> {
       name: "任务日志保留",
       handler: "jobLog.retention",
       cron: "0 10 3 * * *",
-      remark: "Deletes job logs older than the retention period.",
+      remark: "Deletes job logs older than the setting jobLog.retentionDays.",
+    },
+    {
+      name: "登录日志保留",
+      handler: "loginLog.retention",
+      cron: "0 20 3 * * *",
+      remark: "Deletes login log entries older than loginLog.retentionDays.",
     },
   ];
   for (const job of builtIns) {

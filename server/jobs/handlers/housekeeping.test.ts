@@ -3,6 +3,7 @@ import { nowIso } from "../../db/dialect.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 import {
   loginFailurePrune,
+  loginLogRetention,
   jobLogRetention,
   sessionCleanup,
 } from "./housekeeping.js";
@@ -36,6 +37,7 @@ describe("built-in housekeeping handlers", () => {
     expect(jobs.map((job) => job.handler).sort()).toEqual([
       "jobLog.retention",
       "loginFailure.prune",
+      "loginLog.retention",
       "session.cleanup",
     ]);
     for (const job of jobs)
@@ -107,9 +109,8 @@ describe("built-in housekeeping handlers", () => {
       .insertInto("jobLogs")
       .values([log(40, "success"), log(40, "running"), log(10, "failed")])
       .execute();
-    const params = jobLogRetention.params.parse({});
-    expect(params.days).toBe(30);
-    expect(await jobLogRetention.run(params, context())).toBe(
+    // Left out, the period is the setting jobLog.retentionDays (30 as seeded).
+    expect(await jobLogRetention.run({}, context())).toBe(
       "deleted 1 job logs older than 30 days",
     );
     expect(await jobLogRetention.run({ days: 5 }, context())).toBe(
@@ -121,4 +122,26 @@ describe("built-in housekeeping handlers", () => {
       .execute();
     expect(left.map((row) => row.status)).toEqual(["running"]);
   });
+});
+
+test("loginLog.retention keeps the configured period of the login log", async () => {
+  await t.app.store.db.deleteFrom("loginLogs").execute();
+  const entry = (daysAgo: number) => ({
+    loginName: "someone",
+    result: "success",
+    createdAt: nowIso(NOW - daysAgo * DAY),
+  });
+  await t.app.store.db
+    .insertInto("loginLogs")
+    .values([entry(200), entry(10)] as never)
+    .execute();
+  await t.app.store.db
+    .updateTable("configs")
+    .set({ value: "5" })
+    .where("key", "=", "loginLog.retentionDays")
+    .execute();
+  await t.app.settings.refresh();
+  expect(await loginLogRetention.run({}, context())).toBe(
+    "deleted 2 login log entries older than 5 days",
+  );
 });

@@ -2,14 +2,13 @@ import { z } from "zod";
 import { nowIso } from "../../db/dialect.js";
 import { SessionStore } from "../../services/session-store.js";
 import { LoginThrottle } from "../../services/login-throttle.js";
+import { pruneLoginLog } from "../../services/login-log.js";
 import { defineJobHandler } from "../registry.js";
 
-/**
- * How long job logs are kept when the job's params name no period. The system
- * configuration store is not on main yet; when it lands, its value should take this
- * one's place (docs/operations.md, "Scheduled jobs").
- */
+/** How long job logs are kept when the setting `jobLog.retentionDays` is missing. */
 export const DEFAULT_JOB_LOG_RETENTION_DAYS = 30;
+/** How long the login log is kept when the setting `loginLog.retentionDays` is missing. */
+export const DEFAULT_LOGIN_LOG_RETENTION_DAYS = 180;
 const DAY_MS = 24 * 3600 * 1000;
 
 export const sessionCleanup = defineJobHandler({
@@ -21,7 +20,10 @@ export const sessionCleanup = defineJobHandler({
   },
   params: z.object({}).strict(),
   async run(_params, { app, now }) {
-    const deleted = await new SessionStore(app.store, now).deleteExpired();
+    const sessions = new SessionStore(app.store, now);
+    // The idle timeout is a setting (session.idleMinutes), as the app's own store reads it.
+    sessions.idleTimeoutMs = app.sessions.idleTimeoutMs;
+    const deleted = await sessions.deleteExpired();
     return `deleted ${deleted} sessions`;
   },
 });
@@ -50,16 +52,17 @@ export const jobLogRetention = defineJobHandler({
   },
   params: z
     .object({
-      /** Days to keep; the default applies when left out. */
-      days: z
-        .number()
-        .int()
-        .min(1)
-        .max(3650)
-        .default(DEFAULT_JOB_LOG_RETENTION_DAYS),
+      /** Days to keep; left out, the setting jobLog.retentionDays decides. */
+      days: z.number().int().min(1).max(3650).optional(),
     })
     .strict(),
-  async run({ days }, { app, now }) {
+  async run(params, { app, now }) {
+    const days =
+      params.days ??
+      app.settings.number(
+        "jobLog.retentionDays",
+        DEFAULT_JOB_LOG_RETENTION_DAYS,
+      );
     const result = await app.store.db
       .deleteFrom("jobLogs")
       .where("startedAt", "<", nowIso(now() - days * DAY_MS))
@@ -69,7 +72,27 @@ export const jobLogRetention = defineJobHandler({
   },
 });
 
+export const loginLogRetention = defineJobHandler({
+  name: "loginLog.retention",
+  label: { "zh-CN": "登录日志保留", "en-US": "Login log retention" },
+  description: {
+    "zh-CN": "删除早于保留天数（系统配置 loginLog.retentionDays）的登录日志。",
+    "en-US":
+      "Deletes login log entries older than the setting loginLog.retentionDays.",
+  },
+  params: z.object({}).strict(),
+  async run(_params, { app, now }) {
+    const days = app.settings.number(
+      "loginLog.retentionDays",
+      DEFAULT_LOGIN_LOG_RETENTION_DAYS,
+    );
+    const deleted = await pruneLoginLog(app.store, days, now());
+    return `deleted ${deleted} login log entries older than ${days} days`;
+  },
+});
+
 export const HOUSEKEEPING_HANDLERS = [
+  loginLogRetention,
   sessionCleanup,
   loginFailurePrune,
   jobLogRetention,

@@ -101,8 +101,12 @@ describe("GET /tjc/system/job-logs", () => {
     expect(
       await count({
         startedFrom: "2026-01-02T00:00:00Z",
-        startedTo: "2026-01-04T00:00:00Z",
+        startedTo: "2026-01-03T23:59:59Z",
       }),
+    ).toBe(2);
+    // A bare date means the whole day (the shared date-range filter).
+    expect(
+      await count({ startedFrom: "2026-01-02", startedTo: "2026-01-03" }),
     ).toBe(2);
   });
 

@@ -20,11 +20,7 @@ import {
 } from "../../resources/resource-definition.js";
 import { resourceQueries } from "../../resources/resource-queries.js";
 import { registerListRoutes } from "../../resources/list-routes.js";
-import {
-  containsFilter,
-  equalsFilter,
-  timeRangeFilter,
-} from "../../resources/filters.js";
+import { contains, dateRange, equals } from "../../resources/filters.js";
 
 type JobLogRow = Selectable<JobLogsTable>;
 
@@ -41,7 +37,7 @@ export const jobLogResource = {
   sortable: JOB_LOG_SORT_FIELDS,
   defaultSort: ["id", "DESC"],
   filters: {
-    jobId: equalsFilter(
+    jobId: equals(
       "jobLogs.jobId",
       z.coerce
         .number()
@@ -49,12 +45,11 @@ export const jobLogResource = {
         .positive()
         .max(2 ** 31 - 1),
     ),
-    jobName: containsFilter("jobLogs.jobName"),
-    handler: equalsFilter("jobLogs.handler"),
-    status: equalsFilter("jobLogs.status", z.enum(JOB_LOG_STATUSES)),
-    trigger: equalsFilter("jobLogs.trigger", z.enum(JOB_TRIGGERS)),
-    startedFrom: timeRangeFilter("jobLogs.startedAt", "from"),
-    startedTo: timeRangeFilter("jobLogs.startedAt", "to"),
+    jobName: contains("jobLogs.jobName"),
+    handler: equals("jobLogs.handler", z.string().max(64)),
+    status: equals("jobLogs.status", z.enum(JOB_LOG_STATUSES)),
+    trigger: equals("jobLogs.trigger", z.enum(JOB_TRIGGERS)),
+    ...dateRange("started", "jobLogs.startedAt"),
   },
   toRecord: (row: JobLogRow): JobLog => ({
     id: row.id,

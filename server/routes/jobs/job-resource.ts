@@ -12,7 +12,7 @@ import type { JobsTable } from "../../db/schema.js";
 import { nowIso } from "../../db/dialect.js";
 import type { ResourceDefinition } from "../../resources/define-resource.js";
 import { z } from "zod";
-import { containsFilter, equalsFilter } from "../../resources/filters.js";
+import { contains, equals } from "../../resources/filters.js";
 
 type JobRow = Selectable<JobsTable>;
 
@@ -38,10 +38,10 @@ export const jobResource = {
   sortable: JOB_SORT_FIELDS,
   defaultSort: ["id", "ASC"],
   filters: {
-    name: containsFilter("jobs.name"),
-    group: equalsFilter("jobs.group"),
-    handler: equalsFilter("jobs.handler"),
-    status: equalsFilter("jobs.status", z.enum(JOB_STATUSES)),
+    name: contains("jobs.name"),
+    group: equals("jobs.group", z.string().max(64)),
+    handler: equals("jobs.handler", z.string().max(64)),
+    status: equals("jobs.status", z.enum(JOB_STATUSES)),
   },
   uniqueFields: ["name"],
   toRecord: (row: JobRow): Job => ({
