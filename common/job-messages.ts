@@ -13,6 +13,7 @@ export const JOB_ERRORS = {
   handler: "job.validation.handler",
   params: "job.validation.params",
   paramsJson: "job.validation.params_json",
+  builtIn: "job.validation.built_in",
 } as const;
 
 export const JOB_VALIDATION_MESSAGES: Record<
@@ -29,6 +30,7 @@ export const JOB_VALIDATION_MESSAGES: Record<
     [JOB_ERRORS.handler]: "没有这个处理程序",
     [JOB_ERRORS.params]: "参数不符合该处理程序的要求",
     [JOB_ERRORS.paramsJson]: "参数应为 JSON 对象",
+    [JOB_ERRORS.builtIn]: "内置任务不能删除，可以暂停它",
   },
   "en-US": {
     [JOB_ERRORS.cronFields]:
@@ -40,5 +42,6 @@ export const JOB_VALIDATION_MESSAGES: Record<
     [JOB_ERRORS.handler]: "No handler has this name",
     [JOB_ERRORS.params]: "The parameters do not suit this handler",
     [JOB_ERRORS.paramsJson]: "Parameters must be a JSON object",
+    [JOB_ERRORS.builtIn]: "A built-in job cannot be deleted; pause it instead",
   },
 };

@@ -46,6 +46,8 @@ export interface Config {
     /** JOB_TEST_HANDLERS=true adds the diagnostic handler test.wait. */
     testHandlers: boolean;
   };
+  /** Behaviour batches one address may send a minute (BEHAVIOR_RATE_LIMIT). */
+  behaviorRatePerMinute: number;
 }
 
 function parseTrustProxy(value: string | undefined): Config["trustProxy"] {
@@ -119,5 +121,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tickMs: Math.max(100, parseCount(env, "JOB_TICK_MS", 1000)),
       testHandlers: env.JOB_TEST_HANDLERS === "true",
     },
+    behaviorRatePerMinute: Math.max(
+      1,
+      parseCount(env, "BEHAVIOR_RATE_LIMIT", 120),
+    ),
   };
 }

@@ -84,6 +84,8 @@ export const jobSchema = z.object({
   status: z.enum(JOB_STATUSES),
   timeoutSec: z.number().int(),
   remark: z.string().nullable(),
+  /** A built-in job (housekeeping): it may be paused, not deleted. */
+  builtIn: z.boolean(),
   /** The next five fire times (ISO UTC); empty while paused. */
   nextRuns: z.array(z.string()),
   createdAt: z.string(),

@@ -4,6 +4,7 @@ import * as initial from "./migrations/0001-initial.js";
 import * as pinyinSortKeys from "./migrations/0002-pinyin-sort-keys.js";
 import * as systemAdministration from "./migrations/0003-system-administration.js";
 import * as jobs from "./migrations/0006-jobs.js";
+import * as behavior from "./migrations/0006a-behavior.js";
 
 type StoreMigration = {
   up(db: Kysely<unknown>, kind: StoreKind): Promise<void>;
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, StoreMigration> = {
   "0002-pinyin-sort-keys": pinyinSortKeys,
   "0003-system-administration": systemAdministration,
   "0006-jobs": jobs,
+  "0006a-behavior": behavior,
 };
 
 /**

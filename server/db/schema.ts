@@ -20,6 +20,8 @@ export interface Database {
   configs: ConfigsTable;
   jobs: JobsTable;
   jobLogs: JobLogsTable;
+  behaviorEvents: BehaviorEventsTable;
+  behaviorDaily: BehaviorDailyTable;
 }
 
 export interface UsersTable {
@@ -166,6 +168,8 @@ export interface JobsTable {
   status: Generated<string>; // "normal" | "paused"
   timeoutSec: Generated<number>; // 0: no limit
   remark: string | null;
+  /** Set on the built-in jobs (server/jobs/seed.ts): they may be paused, not deleted. */
+  seedKey: string | null;
   /** The claim cursor: every fire up to here belongs to some instance (server/jobs). */
   lastFireAt: string;
   /** The lease of a non-concurrent job's current run: "<instance>/<log id>". */
@@ -190,4 +194,33 @@ export interface JobLogsTable {
   message: string | null;
   error: string | null;
   instance: string;
+}
+
+export interface BehaviorEventsTable {
+  id: Generated<number>;
+  /** The calendar day in the statistics' time zone (STATS_TIMEZONE). */
+  day: string;
+  occurredAt: string;
+  type: string; // "pageview" | "event" | "leave"
+  app: string; // "admin" | "public"
+  visitorId: string;
+  sessionId: string;
+  path: string;
+  name: string | null;
+  durationMs: number | null;
+  referrerDomain: string | null;
+  device: string; // "mobile" | "tablet" | "desktop"
+  /** The address cut to /24 (IPv4) or /48 (IPv6). */
+  ipPrefix: string | null;
+}
+
+export interface BehaviorDailyTable {
+  day: string;
+  kind: string; // "total" | "path" | "device" | "referrer" | "event"
+  key: string;
+  hits: number;
+  visitors: number;
+  sessions: number;
+  durationSum: number;
+  durationCount: number;
 }

@@ -3,6 +3,8 @@ import { JobRegistry } from "../jobs/registry.js";
 import { Scheduler } from "../jobs/scheduler.js";
 import { HOUSEKEEPING_HANDLERS } from "../jobs/handlers/housekeeping.js";
 import { testWait } from "../jobs/handlers/diagnostics.js";
+import { seedJobs } from "../jobs/seed.js";
+import { BEHAVIOR_HANDLERS } from "../jobs/handlers/behavior.js";
 
 /**
  * The job handler registry (`app.jobHandlers`) and this instance's scheduler
@@ -11,8 +13,11 @@ import { testWait } from "../jobs/handlers/diagnostics.js";
  */
 export const jobsPlugin = fp(
   async (app) => {
+    await seedJobs(app.store);
     const registry = new JobRegistry();
-    for (const handler of HOUSEKEEPING_HANDLERS) registry.register(handler);
+    for (const handler of [...HOUSEKEEPING_HANDLERS, ...BEHAVIOR_HANDLERS]) {
+      registry.register(handler);
+    }
     if (app.config.jobs.testHandlers) registry.register(testWait);
     const scheduler = new Scheduler({
       app,

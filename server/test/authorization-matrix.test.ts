@@ -86,6 +86,9 @@ const EXPECTED: Record<string, Declared> = {
   "GET /tjc/system/job-logs/export": "jobLog:export",
   "GET /tjc/system/job-logs/:id": "jobLog:read",
   "POST /tjc/system/job-logs/clear": "jobLog:delete",
+  "POST /tjc/public/behavior": "public",
+  "GET /tjc/system/behavior-stats": "behaviorStat:read",
+  "GET /tjc/system/behavior-stats/export": "behaviorStat:export",
 };
 
 const ROLES = ["member", "moderator", "editor", "admin"] as const;

@@ -25,6 +25,8 @@ export async function up(db: Kysely<unknown>, kind: StoreKind): Promise<void> {
     .addColumn("status", "varchar(16)", (c) => c.notNull().defaultTo("normal"))
     .addColumn("timeout_sec", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("remark", "varchar(500)")
+    // Set on the built-in jobs (server/jobs/seed.ts), which may be paused but not deleted.
+    .addColumn("seed_key", "varchar(64)", (c) => c.unique())
     .addColumn("last_fire_at", "varchar(32)", (c) => c.notNull())
     .addColumn("running_by", "varchar(80)")
     .addColumn("running_seen_at", "varchar(32)")
@@ -72,53 +74,6 @@ export async function up(db: Kysely<unknown>, kind: StoreKind): Promise<void> {
       .createIndex(`job_logs_${columns.join("_")}`)
       .on("job_logs")
       .columns(columns)
-      .execute();
-  }
-
-  // The built-in housekeeping, seeded once: an administrator may pause, edit or delete them.
-  const now = new Date().toISOString();
-  const builtIns = [
-    {
-      name: "清理过期会话",
-      handler: "session.cleanup",
-      cron: "0 7 * * * *",
-      remark: "Deletes sessions past their expiry (hourly).",
-    },
-    {
-      name: "清理登录失败记录",
-      handler: "loginFailure.prune",
-      cron: "0 */10 * * * *",
-      remark: "Drops login failures older than the throttle window.",
-    },
-    {
-      name: "任务日志保留",
-      handler: "jobLog.retention",
-      cron: "0 10 3 * * *",
-      remark: "Deletes job logs older than the setting jobLog.retentionDays.",
-    },
-    {
-      name: "登录日志保留",
-      handler: "loginLog.retention",
-      cron: "0 20 3 * * *",
-      remark: "Deletes login log entries older than loginLog.retentionDays.",
-    },
-  ];
-  for (const job of builtIns) {
-    await db
-      .insertInto("jobs" as never)
-      .values({
-        ...job,
-        group: "system",
-        params: "{}",
-        timezone: "Asia/Shanghai",
-        misfire_policy: "fireOnce",
-        concurrent: 0,
-        status: "normal",
-        timeout_sec: 600,
-        last_fire_at: now,
-        created_at: now,
-        updated_at: now,
-      } as never)
       .execute();
   }
 }

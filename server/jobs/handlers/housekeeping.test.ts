@@ -35,6 +35,8 @@ describe("built-in housekeeping handlers", () => {
       .select(["handler", "status", "group"])
       .execute();
     expect(jobs.map((job) => job.handler).sort()).toEqual([
+      "behavior.retention",
+      "behavior.rollup",
       "jobLog.retention",
       "loginFailure.prune",
       "loginLog.retention",

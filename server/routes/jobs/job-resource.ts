@@ -12,6 +12,9 @@ import type { JobsTable } from "../../db/schema.js";
 import { nowIso } from "../../db/dialect.js";
 import type { ResourceDefinition } from "../../resources/define-resource.js";
 import { z } from "zod";
+import { JOB_ERRORS } from "../../../common/job-messages.js";
+import { validationError } from "../../http/errors.js";
+import { localizeText } from "../../http/validation-messages.js";
 import { contains, equals } from "../../resources/filters.js";
 
 type JobRow = Selectable<JobsTable>;
@@ -44,6 +47,14 @@ export const jobResource = {
     status: equals("jobs.status", z.enum(JOB_STATUSES)),
   },
   uniqueFields: ["name"],
+  // The housekeeping every installation needs may be paused, not deleted.
+  async beforeWrite(change, { request }) {
+    if (change.action === "delete" && change.before?.builtIn) {
+      throw validationError({
+        id: localizeText(JOB_ERRORS.builtIn, request.language),
+      });
+    }
+  },
   toRecord: (row: JobRow): Job => ({
     id: row.id,
     name: row.name,
@@ -57,6 +68,7 @@ export const jobResource = {
     status: row.status as Job["status"],
     timeoutSec: row.timeoutSec,
     remark: row.remark,
+    builtIn: row.seedKey !== null,
     nextRuns:
       row.status === "normal" ? nextFireTimes(row.cron, row.timezone, 5) : [],
     createdAt: row.createdAt,

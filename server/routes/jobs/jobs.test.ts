@@ -312,6 +312,39 @@ describe("PUT /tjc/system/jobs/:id", () => {
 describe("DELETE /tjc/system/jobs/:id", () => {
   rejectsWithoutSessionAndPermission("DELETE", "/tjc/system/jobs/1");
 
+  test("refuses to delete a built-in job, alone or in a batch", async () => {
+    const { seedJobs } = await import("../../jobs/seed.js");
+    await seedJobs(t.app.store);
+    const builtIn = await t.app.store.db
+      .selectFrom("jobs")
+      .select("id")
+      .where("seedKey", "=", "session.cleanup")
+      .executeTakeFirstOrThrow();
+    const one = await t.request({
+      method: "DELETE",
+      url: `/tjc/system/jobs/${builtIn.id}`,
+      token: admin,
+      language: "en-US",
+    });
+    expect(one.json().code).toBe(Code.VALIDATION);
+    expect(one.json().data.errors.id).toBe(
+      "A built-in job cannot be deleted; pause it instead",
+    );
+    const batch = await t.request({
+      method: "POST",
+      url: "/tjc/system/jobs/batch",
+      token: admin,
+      payload: { action: "delete", ids: [builtIn.id] },
+    });
+    expect(batch.json().code).toBe(Code.VALIDATION);
+    const got = await t.request({
+      method: "GET",
+      url: `/tjc/system/jobs/${builtIn.id}`,
+      token: admin,
+    });
+    expect(got.json().data.builtIn).toBe(true);
+  });
+
   test("deletes a job; its logs stay", async () => {
     const job = await createJob();
     await t.app.scheduler.runNow(job.id).then((run) => run!.finished);
