@@ -79,6 +79,19 @@ for (const lang of LANGUAGES) {
       }
     });
 
+    test("the public site's pages", async ({ page }) => {
+      for (const path of [
+        "/ask",
+        "/topicDetail?id=1",
+        "/choicenessCommon",
+        "/tagList",
+      ]) {
+        await page.goto(path);
+        await expect(page.locator("h1").first()).toBeVisible();
+        await expectNoSeriousA11yViolations(page, path);
+      }
+    });
+
     test("the editor playground and the region tree", async ({ page }) => {
       await page.goto("/test/test");
       await expect(page.locator(".ProseMirror")).toBeVisible({

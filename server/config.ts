@@ -83,6 +83,7 @@ function parseCount(
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   const clientConfig: Config["clientConfig"] = {};
   if (env.SYSTEM_BASE) clientConfig.systemBase = env.SYSTEM_BASE;
   if (env.MAIN_BASE) clientConfig.mainBase = env.MAIN_BASE;
@@ -96,7 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminLogin: env.ADMIN_LOGIN || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL || "info",
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    trustProxy,
     webDir: path.resolve(env.WEB_DIR || "./dist/web"),
     clientConfig,
     bodyLimit: 1024 * 1024,
@@ -107,7 +108,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keepAliveMs: parseCount(env, "KEEP_ALIVE_TIMEOUT_MS", 5_000),
       idleMs: parseCount(env, "IDLE_TIMEOUT_MS", 30_000),
     },
-    maxConnectionsPerIp: parseCount(env, "MAX_CONNECTIONS_PER_IP", 64),
+    // Behind a trusted proxy every socket is the proxy's: no cap unless one is asked for.
+    maxConnectionsPerIp: parseCount(
+      env,
+      "MAX_CONNECTIONS_PER_IP",
+      trustProxy === false ? 64 : 0,
+    ),
     metrics: {
       port:
         env.METRICS_PORT === undefined || env.METRICS_PORT === ""
