@@ -1,3 +1,4 @@
+import { TrackBehavior } from "./behavior/TrackBehavior";
 import { Admin, CustomRoutes, Resource, localStorageStore } from "react-admin";
 import { BrowserRouter, Route } from "react-router-dom";
 import { authProvider } from "./providers/authProvider";
@@ -28,6 +29,7 @@ export function App() {
   return (
     <BrowserRouter>
       <RouterBridge />
+      <TrackBehavior />
       <ScrollMemory />
       <Admin
         title={<AppTitle />}
