@@ -1,3 +1,4 @@
+import { LazyPage, lazyChunk } from "./layout/chunks";
 import { TrackBehavior } from "./behavior/TrackBehavior";
 import { Admin, CustomRoutes, Resource, localStorageStore } from "react-admin";
 import { BrowserRouter, Route } from "react-router-dom";
@@ -20,6 +21,13 @@ import { EditorTestPage, TreeTestPage, UbTestPage } from "./pages/TestPages";
 import tags from "./resources/tags";
 import jobs from "./resources/jobs";
 import jobLogs from "./resources/jobLogs";
+
+// The statistics screen and its chart library load on first visit.
+const BehaviorStatsPage = lazyChunk("behavior-stats", () =>
+  import("./behaviorStats/BehaviorStatsPage").then((m) => ({
+    default: m.BehaviorStatsPage,
+  })),
+);
 
 // react-admin keeps its own copy of the locale; start it from aid-language (the spec's key).
 const store = localStorageStore("1", "lampstand");
@@ -60,7 +68,13 @@ export function App() {
         </CustomRoutes>
         <CustomRoutes>
           <Route path="/admin" element={<AdminHome />} />
-          {PLACEHOLDER_PAGES.map(({ path }) => (
+          <Route
+            path="/admin/system/userBehaviorStat"
+            element={<LazyPage component={BehaviorStatsPage} />}
+          />
+          {PLACEHOLDER_PAGES.filter(
+            ({ path }) => path !== "system/userBehaviorStat",
+          ).map(({ path }) => (
             <Route
               key={path}
               path={`/admin/${path}`}

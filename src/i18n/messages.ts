@@ -4,6 +4,7 @@ import type { Language } from "../../common/codes";
 import { editorMessages } from "../editor/messages";
 import { referenceMessages } from "../reference/messages";
 import { jobMessages } from "../resources/jobs/messages";
+import { behaviorStatsMessages } from "../behaviorStats/messages";
 import { appMessages } from "./appMessages";
 import { deepMerge, nestMessages } from "./deepMerge";
 import { VALIDATION_MESSAGES } from "../../common/validation-wording";
@@ -19,6 +20,7 @@ export const catalogue: Record<Language, TranslationMessages> = {
     editorMessages["zh-CN"],
     referenceMessages["zh-CN"],
     jobMessages["zh-CN"],
+    behaviorStatsMessages["zh-CN"],
     nestMessages(VALIDATION_MESSAGES["zh-CN"]),
   ) as TranslationMessages,
   "en-US": deepMerge(
@@ -28,6 +30,7 @@ export const catalogue: Record<Language, TranslationMessages> = {
     editorMessages["en-US"],
     referenceMessages["en-US"],
     jobMessages["en-US"],
+    behaviorStatsMessages["en-US"],
     nestMessages(VALIDATION_MESSAGES["en-US"]),
   ) as TranslationMessages,
 };

@@ -34,6 +34,11 @@ export const API_RESOURCES: Record<string, ApiResource> = {
     ],
     permissionModule: "job",
   },
+  "admin/system/userBehaviorStat": {
+    apiPath: "system/behavior-stats",
+    writableFields: [],
+    permissionModule: "behaviorStat",
+  },
   "admin/system/joblogManage": {
     apiPath: "system/job-logs",
     writableFields: [],
