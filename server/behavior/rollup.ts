@@ -9,9 +9,20 @@ const dayFormat = new Intl.DateTimeFormat("en-CA", {
   day: "2-digit",
 });
 
-/** The calendar day (YYYY-MM-DD) of a time in the statistics' time zone. */
+let cachedMinute = Number.NaN;
+let cachedDay = "";
+
+/**
+ * The calendar day (YYYY-MM-DD) of a time in the statistics' time zone. Formatting is
+ * costly and a batch's events share their minute: the last minute's day is kept.
+ */
 export function statsDay(time: number): string {
-  return dayFormat.format(new Date(time));
+  const minute = Math.floor(time / 60_000);
+  if (minute !== cachedMinute) {
+    cachedDay = dayFormat.format(new Date(minute * 60_000));
+    cachedMinute = minute;
+  }
+  return cachedDay;
 }
 
 /**
