@@ -1,4 +1,5 @@
-// `npm run bench`: the list bench (run.ts), then the admin's budgets (admin.ts).
+// `npm run bench`: the list bench (run.ts), the admin's budgets (admin.ts), then the
+// behaviour endpoint and rollup (behavior.ts).
 // `npm run bench -- soak`: the soak run (soak.ts) alone.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
@@ -16,4 +17,5 @@ if (rest.length > 0 || (mode !== undefined && mode !== "soak")) {
 }
 if (mode === "soak") process.exit(run("soak.ts"));
 const status = run("run.ts");
-process.exit(status === 0 ? run("admin.ts") : status);
+const admin = status === 0 ? run("admin.ts") : status;
+process.exit(admin === 0 ? run("behavior.ts") : admin);

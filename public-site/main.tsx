@@ -4,6 +4,7 @@ import { BrowserRouter, NavLink, Route, Routes } from "react-router-dom";
 import type { Language } from "../common/codes";
 import { initialLanguage, messages, saveLanguage } from "./i18n";
 import "./site.css";
+import { TrackBehavior } from "./TrackBehavior";
 
 /** The public Q&A site's shell: its four routes, a nav and a language switch. */
 const PAGES = ["ask", "topicDetail", "choicenessCommon", "tagList"] as const;
@@ -83,6 +84,7 @@ function Page({
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <BrowserRouter>
+      <TrackBehavior />
       <Site />
     </BrowserRouter>
   </StrictMode>,

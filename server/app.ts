@@ -13,6 +13,8 @@ import { routeTablePlugin } from "./plugins/route-table.js";
 import { settingsPlugin } from "./services/settings.js";
 import { securityPlugin } from "./plugins/security.js";
 import { docsPlugin } from "./plugins/docs.js";
+import { jobsPlugin } from "./plugins/jobs.js";
+import { behaviorPlugin } from "./plugins/behavior.js";
 import { webPlugin } from "./plugins/web.js";
 import { apiRoutes } from "./routes/index.js";
 import "./types.js";
@@ -57,6 +59,8 @@ export const app: FastifyPluginAsync<AppOptions> = async (
   await fastify.register(metricsPlugin);
   await fastify.register(routeTablePlugin);
   await fastify.register(settingsPlugin);
+  await fastify.register(behaviorPlugin);
+  await fastify.register(jobsPlugin);
   await fastify.register(apiRoutes, { prefix: API_PREFIX });
   if (dev) {
     const { default: middie } = await import("@fastify/middie");

@@ -52,6 +52,17 @@ export interface Config {
     host: string;
     token: string | undefined;
   };
+  /** The scheduler (docs/operations.md, "Scheduled jobs"). */
+  jobs: {
+    /** JOB_SCHEDULER=off: this instance fires nothing (jobs still run on request). */
+    enabled: boolean;
+    /** How often the jobs are read, in ms: pause and resume reach an instance within it. */
+    tickMs: number;
+    /** JOB_TEST_HANDLERS=true adds the diagnostic handler test.wait. */
+    testHandlers: boolean;
+  };
+  /** Behaviour batches one address may send a minute (BEHAVIOR_RATE_LIMIT). */
+  behaviorRatePerMinute: number;
 }
 
 function parseTrustProxy(value: string | undefined): Config["trustProxy"] {
@@ -152,5 +163,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       host: env.METRICS_HOST || "127.0.0.1",
       token: env.METRICS_TOKEN || undefined,
     },
+    jobs: {
+      enabled: env.JOB_SCHEDULER !== "off",
+      tickMs: Math.max(100, parseCount(env, "JOB_TICK_MS", 1000)),
+      testHandlers: env.JOB_TEST_HANDLERS === "true",
+    },
+    behaviorRatePerMinute: Math.max(
+      1,
+      parseCount(env, "BEHAVIOR_RATE_LIMIT", 120),
+    ),
   };
 }

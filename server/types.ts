@@ -4,6 +4,8 @@ import type { Store } from "./db/store.js";
 import type { FileStorage } from "./services/storage/storage.js";
 import type { SessionStore, SessionUser } from "./services/session-store.js";
 import type { PermissionCache } from "./services/permissions.js";
+import type { JobRegistry } from "./jobs/registry.js";
+import type { Scheduler } from "./jobs/scheduler.js";
 import type { Language } from "../common/codes.js";
 import type { Lifecycle } from "./services/lifecycle.js";
 import type { Metrics } from "./services/metrics.js";
@@ -38,6 +40,10 @@ declare module "fastify" {
     permissions: PermissionCache;
     metrics: Metrics;
     lifecycle: Lifecycle;
+    /** The job handlers a job may name (server/jobs/registry.ts). */
+    jobHandlers: JobRegistry;
+    /** This instance's scheduler (server/jobs/scheduler.ts). */
+    scheduler: Scheduler;
     /** The security headers of API answers and of pages (plugins/security.ts). */
     edgeHeaders: { api: Record<string, string>; page: Record<string, string> };
     /** The page sent for any path that is not an API one and not found (plugins/web.ts). */

@@ -1,3 +1,5 @@
+import { LazyPage, lazyChunk } from "./layout/chunks";
+import { TrackBehavior } from "./behavior/TrackBehavior";
 import { Admin, CustomRoutes, Resource, localStorageStore } from "react-admin";
 import { BrowserRouter, Route } from "react-router-dom";
 import { authProvider } from "./providers/authProvider";
@@ -22,6 +24,15 @@ import roles from "./resources/system/roles";
 import auditLog from "./resources/system/auditLog";
 import loginLog from "./resources/system/loginLog";
 import onlineSessions from "./resources/system/onlineSessions";
+import jobs from "./resources/jobs";
+import jobLogs from "./resources/jobLogs";
+
+// The statistics screen and its chart library load on first visit.
+const BehaviorStatsPage = lazyChunk("behavior-stats", () =>
+  import("./behaviorStats/BehaviorStatsPage").then((m) => ({
+    default: m.BehaviorStatsPage,
+  })),
+);
 
 // react-admin keeps its own copy of the locale; start it from aid-language (the spec's key).
 const store = localStorageStore("1", "lampstand");
@@ -31,6 +42,7 @@ export function App() {
   return (
     <BrowserRouter>
       <RouterBridge />
+      <TrackBehavior />
       <ScrollMemory />
       <Admin
         title={<AppTitle />}
@@ -61,7 +73,13 @@ export function App() {
         </CustomRoutes>
         <CustomRoutes>
           <Route path="/admin" element={<AdminHome />} />
-          {PLACEHOLDER_PAGES.map(({ path }) => (
+          <Route
+            path="/admin/system/userBehaviorStat"
+            element={<LazyPage component={BehaviorStatsPage} />}
+          />
+          {PLACEHOLDER_PAGES.filter(
+            ({ path }) => path !== "system/userBehaviorStat",
+          ).map(({ path }) => (
             <Route
               key={path}
               path={`/admin/${path}`}
@@ -75,6 +93,8 @@ export function App() {
         <Resource name="admin/system/auditLog" {...auditLog} />
         <Resource name="admin/system/loginLog" {...loginLog} />
         <Resource name="admin/system/onlineSessions" {...onlineSessions} />
+        <Resource name="admin/system/jobManage" {...jobs} />
+        <Resource name="admin/system/joblogManage" {...jobLogs} />
       </Admin>
     </BrowserRouter>
   );

@@ -5,6 +5,8 @@ import * as pinyinSortKeys from "./migrations/0002-pinyin-sort-keys.js";
 import * as systemAdministration from "./migrations/0003-system-administration.js";
 import * as mediaLibrary from "./migrations/0005-media-library.js";
 import * as sermons from "./migrations/0005a-sermons.js";
+import * as jobs from "./migrations/0006-jobs.js";
+import * as behavior from "./migrations/0006a-behavior.js";
 
 type StoreMigration = {
   up(db: Kysely<unknown>, kind: StoreKind): Promise<void>;
@@ -17,6 +19,8 @@ const MIGRATIONS: Record<string, StoreMigration> = {
   "0003-system-administration": systemAdministration,
   "0005-media-library": mediaLibrary,
   "0005a-sermons": sermons,
+  "0006-jobs": jobs,
+  "0006a-behavior": behavior,
 };
 
 /**

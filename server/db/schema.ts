@@ -22,6 +22,10 @@ export interface Database {
   loginLogs: LoginLogsTable;
   resourcePages: ResourcePagesTable;
   configs: ConfigsTable;
+  jobs: JobsTable;
+  jobLogs: JobLogsTable;
+  behaviorEvents: BehaviorEventsTable;
+  behaviorDaily: BehaviorDailyTable;
 }
 
 export interface UsersTable {
@@ -219,4 +223,75 @@ export interface SermonsTable extends WorkflowColumns {
   createdAt: string;
   updatedAt: string;
   version: Generated<number>;
+}
+
+export interface JobsTable {
+  id: Generated<number>;
+  name: string;
+  group: Generated<string>;
+  handler: string;
+  /** JSON object, checked against the handler's params schema. */
+  params: Generated<string>;
+  cron: string;
+  timezone: Generated<string>;
+  misfirePolicy: Generated<string>; // "fireAll" | "fireOnce" | "doNothing"
+  concurrent: Generated<number>; // 0 | 1
+  status: Generated<string>; // "normal" | "paused"
+  timeoutSec: Generated<number>; // 0: no limit
+  remark: string | null;
+  /** Set on the built-in jobs (server/jobs/seed.ts): they may be paused, not deleted. */
+  seedKey: string | null;
+  /** The claim cursor: every fire up to here belongs to some instance (server/jobs). */
+  lastFireAt: string;
+  /** The lease of a non-concurrent job's current run: "<instance>/<log id>". */
+  runningBy: string | null;
+  runningSeenAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  version: Generated<number>;
+}
+
+export interface JobLogsTable {
+  id: Generated<number>;
+  jobId: number | null;
+  jobName: string;
+  handler: string;
+  trigger: string; // "schedule" | "manual" | "misfire"
+  scheduledAt: string;
+  startedAt: string;
+  finishedAt: string | null;
+  durationMs: number | null;
+  status: string; // "running" | "success" | "failed" | "skipped"
+  message: string | null;
+  error: string | null;
+  instance: string;
+}
+
+export interface BehaviorEventsTable {
+  id: Generated<number>;
+  /** The calendar day in the statistics' time zone (STATS_TIMEZONE). */
+  day: string;
+  occurredAt: string;
+  type: string; // "pageview" | "event" | "leave"
+  app: string; // "admin" | "public"
+  visitorId: string;
+  sessionId: string;
+  path: string;
+  name: string | null;
+  durationMs: number | null;
+  referrerDomain: string | null;
+  device: string; // "mobile" | "tablet" | "desktop"
+  /** The address cut to /24 (IPv4) or /48 (IPv6). */
+  ipPrefix: string | null;
+}
+
+export interface BehaviorDailyTable {
+  day: string;
+  kind: string; // "total" | "path" | "device" | "referrer" | "event"
+  key: string;
+  hits: number;
+  visitors: number;
+  sessions: number;
+  durationSum: number;
+  durationCount: number;
 }

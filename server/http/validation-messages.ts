@@ -8,6 +8,7 @@ import { describeIssue } from "../../common/zod-issues.js";
 import { BIDI_CONTROL_ISSUE } from "../../common/schemas/text.js";
 import { REFERENCE_VALIDATION_MESSAGES } from "../../common/reference-messages.js";
 import { SYSTEM_VALIDATION_MESSAGES } from "../../common/system-messages.js";
+import { JOB_VALIDATION_MESSAGES } from "../../common/job-messages.js";
 
 type Issue = z.core.$ZodRawIssue;
 
@@ -114,7 +115,8 @@ function knownText(message: string, language: Language): string | undefined {
     CUSTOM_MESSAGES[message]?.[language] ??
     VALIDATION_MESSAGES[language][message] ??
     REFERENCE_VALIDATION_MESSAGES[language][message] ??
-    SYSTEM_VALIDATION_MESSAGES[language][message]
+    SYSTEM_VALIDATION_MESSAGES[language][message] ??
+    JOB_VALIDATION_MESSAGES[language][message]
   );
 }
 

@@ -51,3 +51,14 @@ export function equals<T extends z.ZodType<string | number>>(
         : sql<SqlBool>`${sql.ref(column)} = ${value}`,
   };
 }
+
+/** Rows whose column contains the text, case-insensitively; `%` and `_` are literal. */
+export function contains(column: string, max = 64): ResourceFilter {
+  return {
+    schema: z.string().trim().max(max),
+    where: (value: string) => {
+      const pattern = `%${value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      return sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+    },
+  };
+}

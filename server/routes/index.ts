@@ -3,6 +3,8 @@ import { authRoutes } from "./auth/index.js";
 import { accountRoutes } from "./auth/account.js";
 import { fileRoutes } from "./files/index.js";
 import { healthRoutes } from "./health.js";
+import { jobRoutes } from "./jobs/index.js";
+import { behaviorRoutes } from "./behavior/index.js";
 import { referenceRoutes } from "./reference/index.js";
 import { loginLockRoutes } from "./system/login-locks.js";
 import { tagRoutes } from "./tags/index.js";
@@ -20,4 +22,6 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(sermonRoutes);
   await app.register(loginLockRoutes);
   await app.register(systemRoutes);
+  await app.register(jobRoutes);
+  await app.register(behaviorRoutes);
 };

@@ -52,6 +52,13 @@ export const SEED_CONFIGS: {
     type: "number",
     description: "Days the login log keeps an attempt",
   },
+  {
+    key: "jobLog.retentionDays",
+    value: "30",
+    type: "number",
+    description:
+      "Days the job log keeps a finished run (the job-log retention job)",
+  },
 ];
 
 /** How often each instance rereads the settings: a change applies everywhere within 5 s. */

@@ -86,6 +86,22 @@ const EXPECTED: Record<string, Declared> = {
   "GET /tjc/system/login-logs/:id": "loginLog:read",
   "GET /tjc/system/sessions": "session:read",
   "DELETE /tjc/system/sessions/:id": "session:revoke",
+  "GET /tjc/system/jobs": "job:read",
+  "GET /tjc/system/jobs/export": "job:export",
+  "GET /tjc/system/jobs/handlers": "job:read",
+  "GET /tjc/system/jobs/:id": "job:read",
+  "POST /tjc/system/jobs": "job:create",
+  "PUT /tjc/system/jobs/:id": "job:update",
+  "DELETE /tjc/system/jobs/:id": "job:delete",
+  "POST /tjc/system/jobs/batch": ["job:delete", "job:update"],
+  "POST /tjc/system/jobs/:id/run": "job:run",
+  "GET /tjc/system/job-logs": "jobLog:read",
+  "GET /tjc/system/job-logs/export": "jobLog:export",
+  "GET /tjc/system/job-logs/:id": "jobLog:read",
+  "POST /tjc/system/job-logs/clear": "jobLog:delete",
+  "POST /tjc/public/behavior": "public",
+  "GET /tjc/system/behavior-stats": "behaviorStat:read",
+  "GET /tjc/system/behavior-stats/export": "behaviorStat:export",
 };
 
 const ROLES = ["member", "moderator", "editor", "admin"] as const;

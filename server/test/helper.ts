@@ -85,6 +85,9 @@ export async function buildTestApp(
       ADMIN_LOGIN,
       ADMIN_PASSWORD,
       LOG_LEVEL: "silent",
+      // Route tests drive the scheduler themselves (a fake clock, tick()).
+      JOB_SCHEDULER: "off",
+      JOB_TEST_HANDLERS: "true",
       ...env,
     }),
     databaseUrl,

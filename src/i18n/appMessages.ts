@@ -75,7 +75,7 @@ export const appMessages = {
         title: "测试页面",
         ub_title: "用户行为测试 %{n}",
         ub_intro:
-          "此页面用于用户行为统计的测试。页面浏览与事件的采集将在后续版本中接入。",
+          "此页面用于用户行为统计的测试：打开它记一次浏览，点击按钮记一次事件，离开时记录停留时间。",
         counter: "点击次数：%{count}",
         click: "点一下",
         nav: "测试页面导航",
@@ -171,7 +171,7 @@ export const appMessages = {
         title: "Test pages",
         ub_title: "User behaviour test %{n}",
         ub_intro:
-          "This page exists to test user behaviour statistics. Page views and events are collected in a later release.",
+          "This page exists to test user behaviour statistics: opening it records a page view, the button a named event, and leaving it the time spent.",
         counter: "Clicks: %{count}",
         click: "Click me",
         nav: "Test page navigation",

@@ -5,6 +5,8 @@ import { editorMessages } from "../editor/messages";
 import { mediaMessages } from "../media/messages";
 import { referenceMessages } from "../reference/messages";
 import { systemMessages } from "../resources/system/messages";
+import { jobMessages } from "../resources/jobs/messages";
+import { behaviorStatsMessages } from "../behaviorStats/messages";
 import { appMessages } from "./appMessages";
 import { deepMerge, nestMessages } from "./deepMerge";
 import { VALIDATION_MESSAGES } from "../../common/validation-wording";
@@ -21,6 +23,8 @@ export const catalogue: Record<Language, TranslationMessages> = {
     referenceMessages["zh-CN"],
     systemMessages["zh-CN"],
     mediaMessages["zh-CN"],
+    jobMessages["zh-CN"],
+    behaviorStatsMessages["zh-CN"],
     nestMessages(VALIDATION_MESSAGES["zh-CN"]),
   ) as TranslationMessages,
   "en-US": deepMerge(
@@ -31,6 +35,8 @@ export const catalogue: Record<Language, TranslationMessages> = {
     referenceMessages["en-US"],
     systemMessages["en-US"],
     mediaMessages["en-US"],
+    jobMessages["en-US"],
+    behaviorStatsMessages["en-US"],
     nestMessages(VALIDATION_MESSAGES["en-US"]),
   ) as TranslationMessages,
 };

@@ -74,8 +74,20 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   },
   { path: "system/permission/resource", group: "system", icon: SecurityIcon },
   { path: "system/configManage", group: "system", icon: SettingsIcon },
-  { path: "system/jobManage", group: "system", icon: ScheduleIcon },
-  { path: "system/joblogManage", group: "system", icon: HistoryIcon },
+  {
+    path: "system/jobManage",
+    group: "system",
+    icon: ScheduleIcon,
+    resource: "admin/system/jobManage",
+    permission: "job:read",
+  },
+  {
+    path: "system/joblogManage",
+    group: "system",
+    icon: HistoryIcon,
+    resource: "admin/system/joblogManage",
+    permission: "jobLog:read",
+  },
   { path: "system/resourcePageManage", group: "system", icon: WebIcon },
   { path: "system/userBehaviorStat", group: "system", icon: InsightsIcon },
   {

@@ -51,6 +51,33 @@ export const API_RESOURCES: Record<string, ApiResource> = {
     writableFields: [],
     permissionModule: "session",
   },
+  "admin/system/jobManage": {
+    apiPath: "system/jobs",
+    writableFields: [
+      "name",
+      "group",
+      "handler",
+      "params",
+      "cron",
+      "timezone",
+      "misfirePolicy",
+      "concurrent",
+      "status",
+      "timeoutSec",
+      "remark",
+    ],
+    permissionModule: "job",
+  },
+  "admin/system/userBehaviorStat": {
+    apiPath: "system/behavior-stats",
+    writableFields: [],
+    permissionModule: "behaviorStat",
+  },
+  "admin/system/joblogManage": {
+    apiPath: "system/job-logs",
+    writableFields: [],
+    permissionModule: "jobLog",
+  },
 };
 
 const ACTION_TO_PERMISSION: Record<string, string> = {
@@ -63,6 +90,8 @@ const ACTION_TO_PERMISSION: Record<string, string> = {
   update: "update",
   delete: "delete",
   export: "export",
+  // Running a job now (job:run).
+  run: "run",
 };
 
 export function apiResourceFor(resource: string): ApiResource {

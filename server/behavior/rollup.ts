@@ -1,0 +1,69 @@
+import { sql, type Kysely } from "kysely";
+import type { Store } from "../db/store.js";
+import { STATS_TIMEZONE } from "../../common/schemas/behavior.js";
+
+const dayFormat = new Intl.DateTimeFormat("en-CA", {
+  timeZone: STATS_TIMEZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+let cachedMinute = Number.NaN;
+let cachedDay = "";
+
+/**
+ * The calendar day (YYYY-MM-DD) of a time in the statistics' time zone. Formatting is
+ * costly and a batch's events share their minute: the last minute's day is kept.
+ */
+export function statsDay(time: number): string {
+  const minute = Math.floor(time / 60_000);
+  if (minute !== cachedMinute) {
+    cachedDay = dayFormat.format(new Date(minute * 60_000));
+    cachedMinute = minute;
+  }
+  return cachedDay;
+}
+
+/**
+ * Recomputes the daily statistics of the days from `from` to `to` (inclusive) from the
+ * raw events: deletes those days' rows and inserts them again, grouped in the database,
+ * in one transaction, so a rerun gives the same numbers and readers never see half a day.
+ */
+export async function rollUp(
+  store: Store,
+  from: string,
+  to: string,
+): Promise<number> {
+  return store.transaction(async (trx) => {
+    const db = trx as unknown as Kysely<unknown>;
+    await sql`delete from behavior_daily where day >= ${from} and day <= ${to}`.execute(
+      db,
+    );
+    const insert = (kind: string, key: string, where: string) =>
+      sql`insert into behavior_daily
+            (day, kind, key, hits, visitors, sessions, duration_sum, duration_count)
+          select day, ${kind}, ${sql.raw(key)},
+            sum(case when type = ${kind === "event" ? "event" : "pageview"} then 1 else 0 end),
+            count(distinct visitor_id), count(distinct session_id),
+            coalesce(sum(duration_ms), 0), count(duration_ms)
+          from behavior_events
+          where day >= ${from} and day <= ${to} ${sql.raw(where)}
+          group by day${sql.raw(key === "''" ? "" : `, ${key}`)}`.execute(db);
+    await insert("total", "''", "");
+    await insert("path", "path", "and type in ('pageview', 'leave')");
+    await insert("device", "device", "and type = 'pageview'");
+    await insert(
+      "referrer",
+      "referrer_domain",
+      "and type = 'pageview' and referrer_domain is not null",
+    );
+    await insert("event", "name", "and type = 'event' and name is not null");
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*) as n from behavior_daily where day >= ${from} and day <= ${to}`.execute(
+      db,
+    );
+    return Number(rows[0]?.n ?? 0);
+  });
+}

@@ -1,0 +1,46 @@
+/** The behaviour statistics screen's strings (merged into the admin's catalogue). */
+export const behaviorStatsMessages = {
+  "zh-CN": {
+    stats: {
+      from: "开始日期",
+      to: "结束日期",
+      pv: "浏览量",
+      uv: "访客数",
+      sessions: "会话数",
+      avg_stay: "平均停留（秒）",
+      per_day: "每日浏览量与访客数",
+      top_pages: "热门页面",
+      devices: "设备",
+      referrers: "来源网站",
+      events: "事件",
+      key: "名称",
+      count: "次数",
+      none: "这段时间没有数据",
+      export: "导出 CSV",
+      bad_range: "开始日期应不晚于结束日期，且相距不超过一年",
+      device: { mobile: "手机", tablet: "平板", desktop: "电脑" },
+    },
+  },
+  "en-US": {
+    stats: {
+      from: "From",
+      to: "To",
+      pv: "Page views",
+      uv: "Visitors",
+      sessions: "Visits",
+      avg_stay: "Average stay (s)",
+      per_day: "Page views and visitors per day",
+      top_pages: "Top pages",
+      devices: "Devices",
+      referrers: "Referrers",
+      events: "Events",
+      key: "Name",
+      count: "Count",
+      none: "No data in this period",
+      export: "Export CSV",
+      bad_range:
+        "The start must not be after the end, and at most a year before it",
+      device: { mobile: "Mobile", tablet: "Tablet", desktop: "Desktop" },
+    },
+  },
+};

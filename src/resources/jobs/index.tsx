@@ -1,0 +1,27 @@
+import ScheduleIcon from "@mui/icons-material/Schedule";
+import { LazyPage, lazyChunk } from "../../layout/chunks";
+import { registerPreload } from "../../layout/preload";
+
+// Loaded on first visit: croner, the form machinery and the shared schemas.
+const JobList = lazyChunk("job-list", () =>
+  import("./JobList").then((m) => ({ default: m.JobList })),
+);
+const JobCreate = lazyChunk("job-create", () =>
+  import("./JobCreate").then((m) => ({ default: m.JobCreate })),
+);
+const JobEdit = lazyChunk("job-edit", () =>
+  import("./JobEdit").then((m) => ({ default: m.JobEdit })),
+);
+
+registerPreload(() =>
+  Promise.all([JobList.preload(), JobEdit.preload(), JobCreate.preload()]),
+);
+
+/** The jobs resource, at /admin/system/jobManage. */
+export default {
+  list: () => <LazyPage component={JobList} />,
+  create: () => <LazyPage component={JobCreate} />,
+  edit: () => <LazyPage component={JobEdit} />,
+  icon: ScheduleIcon,
+  recordRepresentation: "name",
+};
