@@ -44,6 +44,12 @@ export const BUILT_IN_JOBS = [
     remark:
       "Deletes raw behaviour events older than behavior.rawRetentionDays.",
   },
+  {
+    seedKey: "content.publishDue",
+    name: "定时发布",
+    cron: "0 * * * * *",
+    remark: "Marks scheduled content whose time has come as published.",
+  },
 ] as const;
 
 export async function seedJobs(store: Store): Promise<void> {

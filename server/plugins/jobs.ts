@@ -5,6 +5,7 @@ import { HOUSEKEEPING_HANDLERS } from "../jobs/handlers/housekeeping.js";
 import { testWait } from "../jobs/handlers/diagnostics.js";
 import { seedJobs } from "../jobs/seed.js";
 import { BEHAVIOR_HANDLERS } from "../jobs/handlers/behavior.js";
+import { PUBLISHING_HANDLERS } from "../jobs/handlers/publishing.js";
 
 /**
  * The job handler registry (`app.jobHandlers`) and this instance's scheduler
@@ -15,7 +16,11 @@ export const jobsPlugin = fp(
   async (app) => {
     await seedJobs(app.store);
     const registry = new JobRegistry();
-    for (const handler of [...HOUSEKEEPING_HANDLERS, ...BEHAVIOR_HANDLERS]) {
+    for (const handler of [
+      ...HOUSEKEEPING_HANDLERS,
+      ...BEHAVIOR_HANDLERS,
+      ...PUBLISHING_HANDLERS,
+    ]) {
       registry.register(handler);
     }
     if (app.config.jobs.testHandlers) registry.register(testWait);

@@ -37,6 +37,7 @@ describe("built-in housekeeping handlers", () => {
     expect(jobs.map((job) => job.handler).sort()).toEqual([
       "behavior.retention",
       "behavior.rollup",
+      "content.publishDue",
       "jobLog.retention",
       "loginFailure.prune",
       "loginLog.retention",

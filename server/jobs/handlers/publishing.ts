@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { publishDue } from "../../resources/workflow.js";
+import { defineJobHandler } from "../registry.js";
+
+/**
+ * Scheduled publishing: reads already treat a scheduled record as published once its
+ * time has passed, so this only makes the stored status agree (for exports, counts and
+ * anything that reads the column itself). It flips every workflow resource at once.
+ */
+export const publishScheduled = defineJobHandler({
+  name: "content.publishDue",
+  label: { "zh-CN": "定时发布", "en-US": "Scheduled publishing" },
+  description: {
+    "zh-CN": "将发布时间已到的“定时发布”内容标记为“已发布”。",
+    "en-US": "Marks scheduled content whose time has come as published.",
+  },
+  params: z.object({}).strict(),
+  async run(_params, { app, now }) {
+    const flipped = await publishDue(app.store, new Date(now()));
+    const parts = Object.entries(flipped)
+      .filter(([, count]) => count > 0)
+      .map(([resource, count]) => `${resource} ${count}`);
+    return parts.length > 0 ? `published ${parts.join(", ")}` : "nothing due";
+  },
+});
+
+export const PUBLISHING_HANDLERS = [publishScheduled];
