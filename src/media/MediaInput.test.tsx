@@ -182,7 +182,8 @@ describe("MediaInput", () => {
     await waitFor(() =>
       expect(screen.queryByText("主日讲道.mp3")).not.toBeInTheDocument(),
     );
-    await user.click(screen.getByText("诗歌.mp3"));
+    // The list empties while the search runs; wait for the match itself to show.
+    await user.click(await screen.findByText("诗歌.mp3"));
     await waitFor(() =>
       expect(screen.getByTestId("value")).toHaveTextContent("2"),
     );
