@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration } from "kysely";
 import type { StoreKind } from "./store.js";
 import * as initial from "./migrations/0001-initial.js";
 import * as pinyinSortKeys from "./migrations/0002-pinyin-sort-keys.js";
+import * as community from "./migrations/0007-community.js";
 
 type StoreMigration = {
   up(db: Kysely<unknown>, kind: StoreKind): Promise<void>;
@@ -11,6 +12,7 @@ type StoreMigration = {
 const MIGRATIONS: Record<string, StoreMigration> = {
   "0001-initial": initial,
   "0002-pinyin-sort-keys": pinyinSortKeys,
+  "0007-community": community,
 };
 
 /**

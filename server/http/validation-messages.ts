@@ -6,6 +6,7 @@ import {
 } from "../../common/validation-wording.js";
 import { describeIssue } from "../../common/zod-issues.js";
 import { REFERENCE_VALIDATION_MESSAGES } from "../../common/reference-messages.js";
+import { ASK_VALIDATION_MESSAGES } from "../../common/ask-messages.js";
 
 type Issue = z.core.$ZodRawIssue;
 
@@ -71,7 +72,8 @@ function knownText(message: string, language: Language): string | undefined {
   return (
     CUSTOM_MESSAGES[message]?.[language] ??
     VALIDATION_MESSAGES[language][message] ??
-    REFERENCE_VALIDATION_MESSAGES[language][message]
+    REFERENCE_VALIDATION_MESSAGES[language][message] ??
+    ASK_VALIDATION_MESSAGES[language][message]
   );
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
+import { askRoutes } from "./ask/index.js";
 import { authRoutes } from "./auth/index.js";
 import { fileRoutes } from "./files/index.js";
 import { healthRoutes } from "./health.js";
@@ -14,4 +15,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(referenceRoutes);
   await app.register(fileRoutes);
   await app.register(loginLockRoutes);
+  await app.register(askRoutes);
 };

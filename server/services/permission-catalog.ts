@@ -61,6 +61,7 @@ export const COMMUNITY_CODES = [
   "community:ask",
   "community:answer",
   "community:report",
+  "community:vote",
 ];
 
 export function allPermissionCodes(): string[] {
