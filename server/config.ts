@@ -31,6 +31,13 @@ export interface Config {
   };
   /** Open connections one client address may hold at once; 0: no cap. */
   maxConnectionsPerIp: number;
+  /** The public community's sign-up (docs/operations.md, "Community sign-up"). */
+  community: {
+    /** COMMUNITY_SIGN_UP=closed shuts sign-up; members already in can still log in. */
+    signUpOpen: boolean;
+    /** Accounts one address may create an hour; 0: no limit. */
+    signUpsPerIpPerHour: number;
+  };
 }
 
 function parseTrustProxy(value: string | undefined): Config["trustProxy"] {
@@ -65,6 +72,14 @@ function parseCount(
   return count;
 }
 
+function parseSignUp(value: string | undefined): boolean {
+  if (value === undefined || value === "" || value === "open") return true;
+  if (value === "closed") return false;
+  throw new Error(
+    `COMMUNITY_SIGN_UP must be "open" or "closed", got "${value}"`,
+  );
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const clientConfig: Config["clientConfig"] = {};
   if (env.SYSTEM_BASE) clientConfig.systemBase = env.SYSTEM_BASE;
@@ -91,5 +106,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idleMs: parseCount(env, "IDLE_TIMEOUT_MS", 30_000),
     },
     maxConnectionsPerIp: parseCount(env, "MAX_CONNECTIONS_PER_IP", 64),
+    community: {
+      signUpOpen: parseSignUp(env.COMMUNITY_SIGN_UP),
+      signUpsPerIpPerHour: parseCount(env, "SIGN_UPS_PER_IP_PER_HOUR", 5),
+    },
   };
 }

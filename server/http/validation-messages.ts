@@ -7,6 +7,7 @@ import {
 import { describeIssue } from "../../common/zod-issues.js";
 import { REFERENCE_VALIDATION_MESSAGES } from "../../common/reference-messages.js";
 import { ASK_VALIDATION_MESSAGES } from "../../common/ask-messages.js";
+import { PASSWORD_POLICY_MESSAGES } from "../../common/password-policy.js";
 
 type Issue = z.core.$ZodRawIssue;
 
@@ -73,7 +74,8 @@ function knownText(message: string, language: Language): string | undefined {
     CUSTOM_MESSAGES[message]?.[language] ??
     VALIDATION_MESSAGES[language][message] ??
     REFERENCE_VALIDATION_MESSAGES[language][message] ??
-    ASK_VALIDATION_MESSAGES[language][message]
+    ASK_VALIDATION_MESSAGES[language][message] ??
+    PASSWORD_POLICY_MESSAGES[language][message]
   );
 }
 

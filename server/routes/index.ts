@@ -4,6 +4,7 @@ import { authRoutes } from "./auth/index.js";
 import { fileRoutes } from "./files/index.js";
 import { healthRoutes } from "./health.js";
 import { referenceRoutes } from "./reference/index.js";
+import { signUpRoutes } from "./public/signup.js";
 import { loginLockRoutes } from "./system/login-locks.js";
 import { tagRoutes } from "./tags/index.js";
 
@@ -16,4 +17,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(fileRoutes);
   await app.register(loginLockRoutes);
   await app.register(askRoutes);
+  await app.register(signUpRoutes);
 };
