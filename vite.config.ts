@@ -1,7 +1,8 @@
 import { defineConfig, type Connect, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { resolve } from "node:path";
-import { isAdminSpaRoute, isPublicSiteRoute } from "./common/app-routes";
+// With its extension: the native config loader, Vite's coming default, needs it.
+import { isAdminSpaRoute, isPublicSiteRoute } from "./common/app-routes.ts";
 
 /**
  * Two single-page apps in one build: the admin (index.html) and the public Q&A site

@@ -91,6 +91,33 @@ test.describe("rich-text editor on /test/test", () => {
     expectServerKeeps((await editorValue(page).textContent()) ?? "");
   });
 
+  test("the toolbar does not move when the cursor enters a checked list", async ({
+    page,
+  }) => {
+    const layout = () =>
+      page.locator("[data-toolbar]").evaluateAll((elements) =>
+        elements.map((element) => {
+          const box = element.getBoundingClientRect();
+          return `${element.getAttribute("data-toolbar")}@${Math.round(box.x)},${Math.round(box.y)}`;
+        }),
+      );
+    await editorArea(page).click();
+    await page.keyboard.type("first");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("second");
+    const before = await layout();
+    await expect(toolbarButton(page, "toggle-checked")).toBeDisabled();
+    await toolbarButton(page, "task-list").click();
+    await expect(toolbarButton(page, "toggle-checked")).toBeEnabled();
+    expect(await layout()).toEqual(before);
+    await toolbarButton(page, "toggle-checked").click();
+    await expect(editorValue(page)).toContainText('data-checked="true"');
+    // back on the paragraph above the list: the button stays where it was, disabled
+    await editorArea(page).getByText("first").click();
+    await expect(toolbarButton(page, "toggle-checked")).toBeDisabled();
+    expect(await layout()).toEqual(before);
+  });
+
   test("colour from the 35-colour palette", async ({ page }) => {
     await editorArea(page).click();
     await page.keyboard.type("red");

@@ -107,33 +107,24 @@ test("/test/tree expands a level lazily", async ({ page }) => {
   });
   await page.goto("/test/tree");
   const tree = page.getByRole("tree", { name: "行政区划" });
-  const guangdong = tree.getByRole("treeitem", { name: "广东省", exact: true });
+  const guangdong = tree.getByRole("treeitem", { name: /^广东省 / });
   await expect(guangdong).toHaveAttribute("aria-expanded", "false");
-  await expect(
-    tree.getByRole("treeitem", { name: "东莞市", exact: true }),
-  ).toHaveCount(0);
+  await expect(tree.getByRole("treeitem", { name: /^东莞市 / })).toHaveCount(0);
   expect(childRequests).toEqual([]);
 
   await guangdong.getByText("广东省", { exact: true }).click();
   await expect(guangdong).toHaveAttribute("aria-expanded", "true");
-  await expect(
-    guangdong.getByRole("treeitem", { name: "东莞市", exact: true }),
-  ).toBeVisible();
+  await expect(tree.getByRole("treeitem", { name: /^东莞市 / })).toBeVisible();
   expect(childRequests.some((url) => url.endsWith("parentCode=440000"))).toBe(
     true,
   );
 
   // and from the keyboard: ArrowRight opens Guangzhou
-  const guangzhou = guangdong.getByRole("treeitem", {
-    name: "广州市",
-    exact: true,
-  });
+  const guangzhou = tree.getByRole("treeitem", { name: /^广州市 / });
   await guangzhou.focus();
   await page.keyboard.press("ArrowRight");
   await expect(guangzhou).toHaveAttribute("aria-expanded", "true");
-  await expect(
-    guangzhou.getByRole("treeitem", { name: "天河区", exact: true }),
-  ).toBeVisible();
+  await expect(tree.getByRole("treeitem", { name: /^天河区 / })).toBeVisible();
 });
 
 test("/test/tree and its inputs speak English", async ({ page }) => {

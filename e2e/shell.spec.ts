@@ -1,13 +1,18 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import {
   ADMIN_LOGIN,
   ADMIN_PASSWORD,
   apiLogin,
   login,
   loginViaApi,
+  useLanguage,
 } from "./helpers";
 
 const EXPIRED_ZH = "用户会话已过期，请重新登录！";
+
+/** The back office's side menu: links in a navigation landmark. */
+const adminMenu = (page: Page, name = "主菜单") =>
+  page.getByRole("navigation", { name });
 
 test.describe("route guard", () => {
   test("a blocked admin page shows the notice for 1.5 s, then /login with toPath", async ({
@@ -172,7 +177,7 @@ test.describe("login", () => {
     await page.getByRole("button", { name: "登录" }).click();
     await expect(page).toHaveURL("/admin/tagManage");
     await expect(
-      page.getByRole("menuitem", { name: "标签管理" }),
+      adminMenu(page).getByRole("link", { name: "标签管理" }),
     ).toBeVisible();
   });
 
@@ -210,7 +215,9 @@ test("a 20107 mid-session clears the session and redirects with toPath", async (
       response.request().method() === "GET",
   );
   const token = await loginViaApi(page, "/admin/tagManage");
-  await expect(page.getByRole("menuitem", { name: "标签管理" })).toBeVisible();
+  await expect(
+    adminMenu(page).getByRole("link", { name: "标签管理" }),
+  ).toBeVisible();
   // Nothing may be in flight when the session ends, so the click below is what meets the
   // revoked session: an earlier request would start the 1.5 s notice before the click.
   await listed;
@@ -293,7 +300,7 @@ test("every spec admin page exists, titled with its name, in its menu group", as
     page.getByRole("heading", { name: "用户管理", level: 1 }),
   ).toBeVisible();
   await page.getByRole("button", { name: "直播管理" }).click();
-  await page.getByRole("menuitem", { name: "直播公告" }).click();
+  await adminMenu(page).getByRole("link", { name: "直播公告" }).click();
   await expect(page).toHaveURL("/admin/configLiveNotice");
   await expect(
     page.getByRole("heading", { name: "直播公告", level: 1 }),
@@ -307,6 +314,86 @@ test("every spec admin page exists, titled with its name, in its menu group", as
     await page.goto(`/admin/${path}`);
     await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
   }
+});
+
+test("the menu is links in groups that open and close, with unambiguous names", async ({
+  page,
+}) => {
+  await loginViaApi(page, "/admin");
+  const menu = adminMenu(page);
+  await expect(page.getByRole("menu")).toHaveCount(0);
+  const qa = menu.getByRole("button", { name: "问答社区" });
+  await expect(qa).toHaveAttribute("aria-expanded", "false");
+  await qa.click();
+  await expect(qa).toHaveAttribute("aria-expanded", "true");
+  const group = page.locator(`#${await qa.getAttribute("aria-controls")}`);
+  await expect(group).toHaveAttribute("role", "group");
+  await expect(group.getByRole("link", { name: "前台社区首页" })).toBeVisible();
+  await expect(group.getByRole("link", { name: "问答社区" })).toHaveCount(0);
+  await qa.click();
+  await expect(qa).toHaveAttribute("aria-expanded", "false");
+  await expect(group).toHaveCount(0);
+});
+
+/** Opens every menu group and lists the menu's links (name and path). */
+async function allMenuLinks(page: Page, menuName: string) {
+  const menu = adminMenu(page, menuName);
+  for (const button of await menu.locator('[aria-expanded="false"]').all())
+    await button.click();
+  await expect(menu.locator('[aria-expanded="false"]')).toHaveCount(0);
+  return menu
+    .getByRole("link")
+    .evaluateAll((links) =>
+      links.map((link) => new URL((link as HTMLAnchorElement).href).pathname),
+    );
+}
+
+test.describe("the browser tab names the page and the site", () => {
+  for (const [language, site, menuName, tags] of [
+    ["zh-CN", "灯台", "主菜单", "标签管理"],
+    ["en-US", "Lampstand", "Main menu", "Tags"],
+  ] as const) {
+    test(`on every admin route, in ${language}`, async ({ page }) => {
+      await useLanguage(page, language);
+      await loginViaApi(page, "/admin/tagManage");
+      await expect(page).toHaveTitle(`${tags} - ${site}`);
+      const paths = await allMenuLinks(page, menuName);
+      expect(paths.length).toBeGreaterThan(30);
+      for (const path of paths) {
+        await adminMenu(page, menuName).locator(`a[href="${path}"]`).click();
+        await expect(page).toHaveURL(path);
+        const heading = page.getByRole("heading", { level: 1 });
+        await expect(heading).not.toBeEmpty();
+        const name = (await heading.textContent())!.trim();
+        await expect(page, path).toHaveTitle(`${name} - ${site}`);
+      }
+      await page.goto("/admin/tagManage/create");
+      await expect(page.locator('input[name="name"]')).toBeVisible();
+      const createTitle = (await page
+        .getByRole("heading", { level: 1 })
+        .textContent())!.trim();
+      expect(createTitle).not.toBe("");
+      await expect(page).toHaveTitle(`${createTitle} - ${site}`);
+      await page.goto("/admin/noSuchPage");
+      await expect(page).toHaveTitle(
+        language === "zh-CN"
+          ? "页面不存在 - 灯台"
+          : "Page not found - Lampstand",
+      );
+    });
+  }
+
+  test("follows a language switch, and names pages outside the back office", async ({
+    page,
+  }) => {
+    await loginViaApi(page, "/admin/tagManage");
+    await expect(page).toHaveTitle("标签管理 - 灯台");
+    await page.getByRole("button", { name: "简体中文" }).click();
+    await page.getByRole("menuitem", { name: "English" }).click();
+    await expect(page).toHaveTitle("Tags - Lampstand");
+    await page.goto("/no/such/page");
+    await expect(page).toHaveTitle("Page not found - Lampstand");
+  });
 });
 
 test("the back-to-top button appears on scroll, 80 px from the bottom", async ({

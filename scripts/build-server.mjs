@@ -2,7 +2,8 @@
 // in about half the time of resolving and loading hundreds of package modules
 // (docs/performance.md). Kept external: the native SQLite addon, pg (loaded only for
 // PostgreSQL), swagger-ui (serves files from its own folder), pinyin-pro (a 1 MB
-// dictionary loaded on the first write that needs a sort key) and the dev-only packages.
+// dictionary loaded on the first write that needs a sort key), pino-pretty (for a
+// terminal only, and absent from a production install) and the dev-only packages.
 import { build } from "esbuild";
 
 await build({
@@ -16,6 +17,7 @@ await build({
     "better-sqlite3",
     "pg",
     "pinyin-pro",
+    "pino-pretty",
     "@fastify/swagger-ui",
     "@fastify/middie",
     "vite",

@@ -10,7 +10,8 @@ const root = path.resolve(import.meta.dirname, "..");
 const config = loadConfig();
 const vite = await createViteServer({
   root,
-  server: { middlewareMode: true, hmr: { port: config.port + 1 } },
+  // The hot-reload socket listens on the next port (Vite 8 names it `ws`, not `hmr`).
+  server: { middlewareMode: true, ws: { port: config.port + 1 } },
   appType: "custom",
 });
 

@@ -11,6 +11,7 @@ import { seedDatabase } from "./services/seed.js";
 import { app, type DevOptions } from "./app.js";
 import { limitConnectionsPerAddress } from "./http/connection-limit.js";
 import { answerClientError, answerFrameworkError } from "./http/edge-errors.js";
+import { loggerOptions, RequestLogController } from "./logging.js";
 
 /** Node checks the request and header deadlines on this beat (30 s by default). */
 function checkingInterval(timeouts: Config["timeouts"]): number {
@@ -23,7 +24,6 @@ function checkingInterval(timeouts: Config["timeouts"]): number {
     Math.min(30_000, Math.floor(Math.min(...deadlines) / 4)),
   );
 }
-
 export interface BuildOptions {
   config: Config;
   /** An already opened store (tests); otherwise one is opened from the config. */
@@ -59,14 +59,9 @@ export async function buildServer(
     throw error;
   }
   const fastify = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: [
-        "req.headers.authorization",
-        "req.headers.cookie",
-        "res.headers.authorization",
-      ],
-    },
+    logger: options.logger ?? (await loggerOptions(config.logLevel)),
+    // One line per answered request, at a level by what it was (server/logging.ts).
+    logController: new RequestLogController(),
     genReqId: (request) => {
       const incoming = request.headers["x-request-id"];
       return typeof incoming === "string" && /^[\w.-]{1,64}$/.test(incoming)

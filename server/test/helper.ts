@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import type {
   FastifyInstance,
+  FastifyServerOptions,
   InjectOptions,
   LightMyRequestResponse,
 } from "fastify";
@@ -60,6 +61,7 @@ function makeWebDir(root: string): string {
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
+  options: { logger?: FastifyServerOptions["logger"] } = {},
 ): Promise<TestApp> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "lampstand-test-"));
   const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
@@ -79,7 +81,11 @@ export async function buildTestApp(
     // WEB_DIR set: serve that (a missing one means an unbuilt install).
     webDir: env.WEB_DIR ? path.resolve(env.WEB_DIR) : makeWebDir(root),
   };
-  const app = await buildServer({ config, logger: false, announce: () => {} });
+  const app = await buildServer({
+    config,
+    logger: options.logger ?? false,
+    announce: () => {},
+  });
   await app.ready();
 
   let userCounter = 0;

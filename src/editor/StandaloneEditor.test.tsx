@@ -1,3 +1,4 @@
+import "@testing-library/jest-dom/vitest";
 import {
   act,
   cleanup,
@@ -135,6 +136,35 @@ describe("StandaloneEditor toolbar", () => {
         .querySelector('[data-toolbar="bold"]')
         ?.getAttribute("aria-pressed"),
     ).toBe("true");
+  });
+
+  it("keeps the tick-item button in place, disabled outside a checked list", async () => {
+    withI18n(<Controlled initial="<p>hello</p>" />);
+    const toolbar = await screen.findByRole("toolbar");
+    const editorElement = (await waitFor(() => {
+      const element = document.querySelector(".ProseMirror") as
+        (HTMLElement & { editor?: import("@tiptap/core").Editor }) | null;
+      expect(element?.editor).toBeDefined();
+      return element!;
+    })) as HTMLElement & { editor: import("@tiptap/core").Editor };
+    const order = () =>
+      [...toolbar.querySelectorAll("[data-toolbar]")].map((element) =>
+        element.getAttribute("data-toolbar"),
+      );
+    const before = order();
+    const toggle = () =>
+      toolbar.querySelector<HTMLButtonElement>(
+        '[data-toolbar="toggle-checked"]',
+      );
+    // present before any checked list exists, so nothing moves when one appears
+    expect(toggle()).not.toBeNull();
+    expect(toggle()).toBeDisabled();
+    act(() => {
+      editorElement.editor.commands.toggleTaskList();
+    });
+    await waitFor(() => expect(toggle()).toBeEnabled());
+    expect(order()).toEqual(before);
+    expect(toggle()).toHaveAttribute("aria-pressed", "false");
   });
 
   it("reports an empty document as an empty value", async () => {

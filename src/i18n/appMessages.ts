@@ -7,6 +7,7 @@ export const appMessages = {
     app: {
       title: "灯台管理后台",
       short_title: "灯台",
+      user_menu: "%{name}（个人资料）",
       loading: "加载中",
       back_to_top: "回到顶部",
       language: "语言",
@@ -61,6 +62,7 @@ export const appMessages = {
         path: "路径：%{path}",
       },
       menu: {
+        label: "主菜单",
         home: "首页",
         system: "系统管理",
         content: "内容管理",
@@ -87,18 +89,18 @@ export const appMessages = {
         tagManage: "标签管理",
         spiderManage: "爬虫配置",
         configManage: "事工配置",
-        configLive: "直播视频",
+        configLive: "直播设置",
         configLiveNotice: "直播公告",
         channelManage: "直播频道",
-        liveVideoManage: "直播视频管理",
+        liveVideoManage: "直播视频库",
         askManage: "问答管理",
         topicDetailManage: "问题详情管理",
         askConfig: "问答配置",
         askTagManage: "问答标签",
         askComplaintManage: "用户投诉",
         askKeepSilenceManage: "禁言用户",
-        ask: "问答社区",
-        topicDetail: "问题详情",
+        ask: "前台社区首页",
+        topicDetail: "前台问题详情",
         choicenessCommon: "精选回答",
         tagList: "标签列表",
       },
@@ -119,6 +121,8 @@ export const appMessages = {
     resources: {
       "admin/tagManage": {
         name: "标签",
+        // the list's title (its h1 and the tab's title) is the menu entry's name
+        page: { list: "标签管理" },
         fields: TAG_FIELD_LABELS["zh-CN"],
         helper: {
           sortOrder: "数字越小越靠前",
@@ -130,6 +134,7 @@ export const appMessages = {
     app: {
       title: "Lampstand back office",
       short_title: "Lampstand",
+      user_menu: "%{name} (profile)",
       loading: "Loading",
       back_to_top: "Back to top",
       language: "Language",
@@ -184,6 +189,7 @@ export const appMessages = {
         path: "Path: %{path}",
       },
       menu: {
+        label: "Main menu",
         home: "Home",
         system: "System",
         content: "Content",
@@ -210,18 +216,18 @@ export const appMessages = {
         tagManage: "Tags",
         spiderManage: "Crawler configuration",
         configManage: "Ministry configuration",
-        configLive: "Live video",
+        configLive: "Live settings",
         configLiveNotice: "Live announcement",
         channelManage: "Live channels",
-        liveVideoManage: "Live videos",
+        liveVideoManage: "Live video library",
         askManage: "Q&A management",
-        topicDetailManage: "Question details",
+        topicDetailManage: "Manage question details",
         askConfig: "Q&A settings",
         askTagManage: "Q&A tags",
         askComplaintManage: "User complaints",
         askKeepSilenceManage: "Muted users",
-        ask: "Q&A community",
-        topicDetail: "Question detail",
+        ask: "Public community home",
+        topicDetail: "Public question page",
         choicenessCommon: "Recommended answers",
         tagList: "Tag list",
       },
@@ -242,6 +248,7 @@ export const appMessages = {
     resources: {
       "admin/tagManage": {
         name: "Tag |||| Tags",
+        page: { list: "Tags" },
         fields: TAG_FIELD_LABELS["en-US"],
         helper: {
           sortOrder: "Smaller numbers come first",

@@ -15,7 +15,8 @@ export function AdminHome() {
   return (
     <Box sx={{ py: 2 }}>
       <Title title={translate("app.home.title")} />
-      <Typography variant="h5" component="h1" gutterBottom>
+      {/* the app bar's title is the page's h1 */}
+      <Typography variant="h5" component="h2" gutterBottom>
         {translate("app.home.welcome", { name: identity?.fullName ?? "" })}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>

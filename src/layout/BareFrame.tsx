@@ -9,6 +9,7 @@ import {
   ToggleThemeButton,
   useTranslate,
 } from "react-admin";
+import { PAGE_TITLE_ID } from "./DocumentTitle";
 import { ShellChrome } from "./ShellChrome";
 
 /**
@@ -41,6 +42,9 @@ export function BareFrame({ children }: { children: ReactNode }) {
           >
             {translate("app.title")}
           </Typography>
+          {/* <Title> writes the page's name here; only the tab's title reads it
+              (DocumentTitle), as these pages carry their own h1. */}
+          <span id={PAGE_TITLE_ID} hidden />
           <LocalesMenuButton />
           <ToggleThemeButton />
         </Toolbar>

@@ -4,26 +4,67 @@ import {
   AppBar,
   Layout as RaLayout,
   Loading,
+  Sidebar,
   TitlePortal,
+  type SidebarProps,
+  UserMenu,
   useAuthenticated,
   useAuthProvider,
+  useGetIdentity,
+  useTranslate,
 } from "react-admin";
 import Typography from "@mui/material/Typography";
-import { useTranslate } from "react-admin";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import type { Theme } from "@mui/material/styles";
 import { hasSession } from "../http/session";
 import { BareFrame } from "./BareFrame";
 import { Menu } from "./Menu";
 import { ShellChrome } from "./ShellChrome";
 import { isAdminPath } from "./adminPages";
 
+/**
+ * react-admin's user button shows the user's name but is named only "Profile", so a
+ * voice-control user saying the visible name hits nothing: the name says both.
+ */
+function AdminUserMenu() {
+  const translate = useTranslate();
+  const { identity } = useGetIdentity();
+  const label = identity?.fullName
+    ? translate("app.user_menu", { name: identity.fullName })
+    : "ra.auth.user_menu";
+  return <UserMenu label={label} />;
+}
+
+/**
+ * The page's name is the page's one h1 (every screen gets it from its `<Title>`); the
+ * site's name beside it is plain text at full contrast on the bar's colour.
+ */
+/** On phones the menu is a modal drawer, a dialog: it is named like the menu inside it. */
+function AdminSidebar(props: SidebarProps) {
+  const translate = useTranslate();
+  const isXSmall = useMediaQuery((theme: Theme) =>
+    theme.breakpoints.down("sm"),
+  );
+  return (
+    <Sidebar
+      {...props}
+      slotProps={
+        isXSmall
+          ? { paper: { "aria-label": translate("app.menu.label") } }
+          : undefined
+      }
+    />
+  );
+}
+
 function AdminAppBar() {
   const translate = useTranslate();
   return (
-    <AppBar color="primary">
-      <TitlePortal />
+    <AppBar color="primary" userMenu={<AdminUserMenu />}>
+      <TitlePortal component="h1" />
       <Typography
         variant="body2"
-        sx={{ display: { xs: "none", md: "block" }, opacity: 0.8, mr: 1 }}
+        sx={{ display: { xs: "none", md: "block" }, mr: 1 }}
       >
         {translate("app.title")}
       </Typography>
@@ -59,7 +100,7 @@ function GuardedLayout({ children }: { children: ReactNode }) {
     );
   }
   return (
-    <RaLayout appBar={AdminAppBar} menu={Menu}>
+    <RaLayout appBar={AdminAppBar} menu={Menu} sidebar={AdminSidebar}>
       {children}
       <ShellChrome />
     </RaLayout>

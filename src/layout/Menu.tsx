@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import Collapse from "@mui/material/Collapse";
-import List from "@mui/material/List";
+import Box from "@mui/material/Box";
 import ListItemButton from "@mui/material/ListItemButton";
 import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
@@ -25,6 +25,7 @@ import {
   type MenuGroup,
 } from "./adminPages";
 import { hasPermission } from "../resources/registry";
+import { SIDEBAR_CLOSED_WIDTH, SIDEBAR_WIDTH } from "./theme";
 
 const GROUP_ICONS: Record<MenuGroup, typeof HomeIcon> = {
   system: SettingsApplicationsIcon,
@@ -37,6 +38,14 @@ function groupOf(pathname: string): MenuGroup | undefined {
   return ADMIN_PAGES.find((page) => pathname.startsWith(`/admin/${page.path}`))
     ?.group;
 }
+
+/**
+ * Menu entries are links in a navigation landmark, not an ARIA menu: a menu promises
+ * arrow-key navigation among its items, which nested groups cannot keep, and allows no
+ * children but menu items (axe: aria-required-children). Each group is a disclosure
+ * button (aria-expanded, aria-controls) over a labelled group of links.
+ */
+const linkItem = { role: "link", dense: true } as const;
 
 /** The back office menu: the spec's pages in four collapsible groups. */
 export function Menu() {
@@ -61,8 +70,23 @@ export function Menu() {
   }, [activeGroup]);
 
   return (
-    <RaMenu>
+    <Box
+      component="nav"
+      aria-label={translate("app.menu.label")}
+      data-testid="admin-menu"
+      sx={(theme) => ({
+        display: "flex",
+        flexDirection: "column",
+        py: 1,
+        width: sidebarOpen ? SIDEBAR_WIDTH : SIDEBAR_CLOSED_WIDTH,
+        transition: theme.transitions.create("width", {
+          easing: theme.transitions.easing.sharp,
+          duration: theme.transitions.duration.leavingScreen,
+        }),
+      })}
+    >
       <RaMenu.Item
+        {...linkItem}
         to="/admin"
         primaryText={translate("app.menu.home")}
         leftIcon={<HomeIcon />}
@@ -74,18 +98,17 @@ export function Menu() {
             page.group === group &&
             (!page.permission || hasPermission(permissions, page.permission)),
         );
+        const buttonId = `admin-menu-${group}`;
+        const listId = `admin-menu-${group}-pages`;
         return (
-          <List
-            key={group}
-            disablePadding
-            component="div"
-            aria-label={translate(`app.menu.${group}`)}
-          >
+          <Box key={group}>
             <ListItemButton
+              id={buttonId}
               onClick={() =>
                 setOpen((state) => ({ ...state, [group]: !state[group] }))
               }
               aria-expanded={open[group]}
+              aria-controls={listId}
               data-menu-group={group}
               dense
             >
@@ -100,25 +123,26 @@ export function Menu() {
               )}
             </ListItemButton>
             <Collapse in={open[group]} timeout="auto" unmountOnExit>
-              <List
-                disablePadding
-                component="div"
+              <Box
+                id={listId}
+                role="group"
+                aria-labelledby={buttonId}
                 sx={{ pl: sidebarOpen ? 1.5 : 0 }}
               >
                 {pages.map(({ path, icon: Icon }) => (
                   <RaMenu.Item
+                    {...linkItem}
                     key={path}
                     to={`/admin/${path}`}
                     primaryText={translate(pageNameKey(path))}
                     leftIcon={<Icon />}
-                    dense
                   />
                 ))}
-              </List>
+              </Box>
             </Collapse>
-          </List>
+          </Box>
         );
       })}
-    </RaMenu>
+    </Box>
   );
 }

@@ -24,7 +24,12 @@ export function NotFound() {
       >
         404
       </Typography>
-      <Typography variant="h5" component="h1" gutterBottom>
+      {/* inside the back office the app bar's title is the page's h1 */}
+      <Typography
+        variant="h5"
+        component={insideAdmin ? "h2" : "h1"}
+        gutterBottom
+      >
         {translate("app.not_found.title")}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3, wordBreak: "break-all" }}>

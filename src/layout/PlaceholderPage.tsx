@@ -12,7 +12,8 @@ export function PlaceholderPage({ path }: { path: string }) {
     <Box sx={{ py: 2 }}>
       <Title title={name} />
       <Paper variant="outlined" sx={{ p: 3 }}>
-        <Typography variant="h5" component="h1" gutterBottom>
+        {/* the app bar's title is the page's h1 */}
+        <Typography variant="h5" component="h2" gutterBottom>
           {name}
         </Typography>
         <Typography color="text.secondary">

@@ -77,12 +77,21 @@ export function RegionTree() {
       case "ArrowRight":
         if (expandable && !isOpen) setExpanded(code, true);
         else if (isOpen)
-          moveTo(item.querySelector<HTMLElement>('[role="treeitem"]'));
+          moveTo(
+            item.parentElement?.querySelector<HTMLElement>(
+              ':scope > [role="group"] [role="treeitem"]',
+            ),
+          );
         break;
       case "ArrowLeft":
         if (isOpen) setExpanded(code, false);
         else
-          moveTo(item.parentElement?.closest<HTMLElement>('[role="treeitem"]'));
+          // item → its <li> → the <ul> it sits in → the parent's <li> → the parent item
+          moveTo(
+            item.parentElement?.parentElement
+              ?.closest("li")
+              ?.querySelector<HTMLElement>(':scope > [role="treeitem"]'),
+          );
         break;
       case "Enter":
       case " ":
@@ -185,38 +194,35 @@ function RegionTreeItem({
   const knownLeaf =
     region.regionLevel === "3" || (isOpen && children.data?.length === 0);
   const labelId = `region-tree-item-${code}`;
+  const groupId = `region-tree-group-${code}`;
+  const hasGroup = isOpen && Boolean(children.data?.length);
 
+  // The treeitem holds only its own row and owns its children's group (aria-owns), as in
+  // the WAI-ARIA navigation treeview: an item whose DOM wrapped its children would have
+  // the whole subtree as its visible text, which its name (this row) cannot match.
   return (
-    <Box
-      component="li"
-      role="treeitem"
-      data-code={code}
-      aria-labelledby={labelId}
-      aria-level={depth}
-      aria-posinset={position}
-      aria-setsize={siblings}
-      aria-expanded={region.regionLevel === "3" ? undefined : isOpen}
-      aria-busy={children.loading || undefined}
-      tabIndex={state.focused === code ? 0 : -1}
-      onFocus={(event) => {
-        if (event.target === event.currentTarget && state.focused !== code)
-          state.focus(code);
-      }}
-      sx={{
-        outline: "none",
-        "&:focus-visible > .region-tree-label": {
-          outline: 2,
-          outlineColor: "primary.main",
-          outlineOffset: -2,
-        },
-      }}
-    >
+    <Box component="li" role="none">
       <Box
-        className="region-tree-label"
+        role="treeitem"
+        data-code={code}
+        // the name is everything the row shows (name, code, level), as it reads on screen
+        aria-labelledby={`${labelId} ${labelId}-detail`}
+        aria-owns={hasGroup ? groupId : undefined}
+        aria-level={depth}
+        aria-posinset={position}
+        aria-setsize={siblings}
+        aria-expanded={region.regionLevel === "3" ? undefined : isOpen}
+        aria-busy={children.loading || undefined}
+        tabIndex={state.focused === code ? 0 : -1}
+        onFocus={(event) => {
+          if (event.target === event.currentTarget && state.focused !== code)
+            state.focus(code);
+        }}
         onClick={() => {
           state.focus(code);
           if (region.regionLevel !== "3") state.toggle(code);
         }}
+        className="region-tree-label"
         sx={{
           display: "flex",
           alignItems: "center",
@@ -225,7 +231,13 @@ function RegionTreeItem({
           py: 0.5,
           borderRadius: 1,
           cursor: region.regionLevel === "3" ? "default" : "pointer",
+          outline: "none",
           "&:hover": { bgcolor: "action.hover" },
+          "&:focus-visible": {
+            outline: 2,
+            outlineColor: "primary.main",
+            outlineOffset: -2,
+          },
         }}
       >
         <Box
@@ -240,7 +252,12 @@ function RegionTreeItem({
           )}
         </Box>
         <span id={labelId}>{region.regionName}</span>
-        <Typography component="span" variant="body2" color="text.secondary">
+        <Typography
+          id={`${labelId}-detail`}
+          component="span"
+          variant="body2"
+          color="text.secondary"
+        >
           {code} · {translate(`reference.tree.level.${region.regionLevel}`)}
         </Typography>
         {isOpen && children.data?.length === 0 ? (
@@ -254,13 +271,14 @@ function RegionTreeItem({
           <Box sx={{ pl: depth * 3 }}>
             <LevelStatus loadable={children} />
           </Box>
-          {children.data && children.data.length > 0 ? (
+          {hasGroup ? (
             <Box
               component="ul"
               role="group"
+              id={groupId}
               sx={{ listStyle: "none", m: 0, p: 0 }}
             >
-              {children.data.map((child, index) => (
+              {children.data?.map((child, index) => (
                 <RegionTreeItem
                   key={child.regionCode}
                   region={child}

@@ -254,16 +254,16 @@ function ToolbarItems({ editor }: { editor: Editor }) {
         disabled={disabled}
         onClick={run((c) => c.toggleTaskList())}
       />
-      {state.taskItemChecked !== null && (
-        <ToolbarButton
-          name="toggle-checked"
-          label={label("toggle_checked")}
-          icon={<CheckBoxIcon fontSize="inherit" />}
-          active={state.taskItemChecked}
-          disabled={disabled}
-          onClick={run((c) => c.toggleTaskChecked())}
-        />
-      )}
+      {/* Always present, disabled outside a checked-list item: appearing only there made
+          every later button jump when the cursor moved into a list. */}
+      <ToolbarButton
+        name="toggle-checked"
+        label={label("toggle_checked")}
+        icon={<CheckBoxIcon fontSize="inherit" />}
+        active={state.taskItemChecked ?? false}
+        disabled={disabled || state.taskItemChecked === null}
+        onClick={run((c) => c.toggleTaskChecked())}
+      />
       <ToolbarButton
         name="outdent"
         label={label("outdent")}

@@ -1,0 +1,97 @@
+import {
+  LogController,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from "fastify";
+import { isApiDocsPath, isApiPath, pathOf } from "./http/api-paths.js";
+
+/** Secrets never reach a log line. */
+export const LOG_REDACT = [
+  "req.headers.authorization",
+  "req.headers.cookie",
+  "res.headers.authorization",
+];
+
+/**
+ * The logger: JSON lines, what log collectors read, unless stdout is a terminal, where a
+ * person reads them: then one readable, coloured line each (pino-pretty). pino-pretty is
+ * a devDependency: a production install (`npm ci --omit=dev`) runs under a service
+ * manager, not a terminal, and if someone starts it in one anyway it falls back to JSON.
+ * It runs as a stream in this thread, not as a pino transport: a transport's worker file
+ * does not survive bundling into dist/server/main.js.
+ */
+export async function loggerOptions(
+  level: string,
+  output: NodeJS.WriteStream = process.stdout,
+): Promise<NonNullable<FastifyServerOptions["logger"]>> {
+  const base = { level, redact: LOG_REDACT };
+  if (!output.isTTY) return base;
+  try {
+    const { default: pretty } = await import("pino-pretty");
+    return {
+      ...base,
+      stream: pretty({
+        destination: output,
+        colorize: output.hasColors?.() ?? false,
+        translateTime: "SYS:HH:MM:ss.l",
+        // A request reads "GET /tjc/tags 200 3 ms"; its id stays, for matching errors.
+        ignore: "pid,hostname,req,res,responseTime",
+        messageFormat: (log, messageKey) => {
+          const { req, res, responseTime } = log as {
+            req?: { method: string; url: string };
+            res?: { statusCode: number };
+            responseTime?: number;
+          };
+          const message = String(log[messageKey] ?? "");
+          if (!req || !res) return message;
+          const ms = Math.round(responseTime ?? 0);
+          return `${req.method} ${req.url} ${res.statusCode} ${ms} ms`;
+        },
+        singleLine: true,
+      }),
+    };
+  } catch {
+    return base;
+  }
+}
+
+/**
+ * One line per request, when it completes, instead of Fastify's two: at info for the API
+ * and for anything that failed, at debug for a page or a static file served as asked
+ * (a page load fetches dozens; they drown what matters).
+ */
+export function requestLogLevel(
+  url: string,
+  statusCode: number,
+): "debug" | "info" | "warn" | "error" {
+  if (statusCode >= 500) return "error";
+  if (statusCode >= 400) return "info";
+  const path = pathOf(url);
+  return isApiPath(path) && !isApiDocsPath(path) ? "info" : "debug";
+}
+
+/**
+ * Fastify's request logging, with one line per request, when it is answered, instead of
+ * two ("incoming request" adds nothing a completed line does not say), at the level
+ * `requestLogLevel` picks. Errors, 404s and the rest keep Fastify's own lines.
+ */
+export class RequestLogController extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    metadata?: Record<string, unknown>,
+  ): void {
+    if (error || this.isLogDisabled(request)) {
+      super.requestCompleted(error, request, reply, metadata);
+      return;
+    }
+    reply.log[requestLogLevel(request.url, reply.statusCode)](
+      { req: request, res: reply, responseTime: reply.elapsedTime },
+      "request completed",
+    );
+  }
+}

@@ -1,0 +1,65 @@
+import "@testing-library/jest-dom/vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanup, render, screen } from "@testing-library/react";
+import Checkbox from "@mui/material/Checkbox";
+import { createTheme, ThemeProvider } from "@mui/material/styles";
+import { darkTheme, lightTheme } from "./theme";
+
+afterEach(() => cleanup());
+
+describe.each([
+  ["light", lightTheme],
+  ["dark", darkTheme],
+] as const)("the %s theme", (_, options) => {
+  const theme = createTheme(options);
+
+  it("names a checkbox's input with the aria-label given to the checkbox", () => {
+    // what react-admin's row checkbox does
+    render(
+      <ThemeProvider theme={theme}>
+        <Checkbox aria-label="选择此行" />
+      </ThemeProvider>,
+    );
+    const input = screen.getByRole("checkbox", { name: "选择此行" });
+    expect(input.tagName).toBe("INPUT");
+    expect(document.querySelector("span[aria-label]")).toBeNull();
+  });
+
+  it("keeps a label given to the input itself, and its other input props", () => {
+    render(
+      <ThemeProvider theme={theme}>
+        <Checkbox
+          aria-label="outer"
+          inputProps={{ "aria-label": "全选", name: "all" }}
+        />
+      </ThemeProvider>,
+    );
+    const input = screen.getByRole("checkbox", { name: "全选" });
+    expect(input).toHaveAttribute("name", "all");
+  });
+
+  it("gives the error colour 4.5:1 on its grey toolbars", () => {
+    const surfaces =
+      theme.palette.mode === "light"
+        ? ["#e0e0e0", "#ece4d6", theme.palette.background.default]
+        : ["#424242", "#383838", theme.palette.background.default];
+    for (const surface of surfaces)
+      expect(
+        contrast(theme.palette.error.main, surface),
+        surface,
+      ).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
+/** WCAG 2 contrast ratio of two #rrggbb colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const [r, g, bl] = [1, 3, 5].map((i) => {
+      const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
