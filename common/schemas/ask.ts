@@ -1,17 +1,24 @@
 import { z } from "zod";
 import { clearable } from "./fields.js";
 
-/** The Q&A community's limits (issue 14), defined once for the server and the public site. */
-export const ASK_TITLE_MIN = 5;
-export const ASK_TITLE_MAX = 150;
-export const ASK_BODY_MAX = 30_000;
-export const ASK_TAGS_MIN = 1;
-export const ASK_TAGS_MAX = 5;
-/** The author may edit a question or answer for this long after posting. */
-export const ASK_EDIT_WINDOW_MS = 24 * 60 * 60 * 1000;
-/** A member may file at most this many reports a day (docs/decisions.md). */
-export const ASK_REPORTS_PER_DAY = 20;
-export const ASK_REPORT_TEXT_MAX = 1000;
+export {
+  ASK_BODY_MAX,
+  ASK_EDIT_WINDOW_MS,
+  ASK_REPORTS_PER_DAY,
+  ASK_REPORT_TEXT_MAX,
+  ASK_TAGS_MAX,
+  ASK_TAGS_MIN,
+  ASK_TITLE_MAX,
+  ASK_TITLE_MIN,
+} from "./ask-limits.js";
+import {
+  ASK_BODY_MAX,
+  ASK_REPORT_TEXT_MAX,
+  ASK_TAGS_MAX,
+  ASK_TAGS_MIN,
+  ASK_TITLE_MAX,
+  ASK_TITLE_MIN,
+} from "./ask-limits.js";
 
 const id = z
   .number()
@@ -52,8 +59,7 @@ export const reportInputSchema = z.object({
   text: z.string().trim().max(ASK_REPORT_TEXT_MAX).default(""),
 });
 
-export const ASK_TABS = ["newest", "unanswered", "hot"] as const;
-export type AskTab = (typeof ASK_TABS)[number];
+export { ASK_TABS, type AskTab } from "./ask-tabs.js";
 
 /** A Q&A tag as moderators edit it (the moderation issue adds its screen). */
 export const askTagInputSchema = z.object({
