@@ -399,6 +399,53 @@ describe("muted members", () => {
   });
 });
 
+describe("POST /tjc/ask/admin/mutes", () => {
+  opensWithAuthChecks("POST", "/tjc/ask/admin/mutes");
+
+  test("a moderator mutes a member for some days; a member may not", async () => {
+    const moderator = await t.loginAs("moderator");
+    const userId = await kit.userIdOf(answerer);
+    const response = await t.request({
+      method: "POST",
+      url: "/tjc/ask/admin/mutes",
+      token: moderator,
+      payload: { userId, days: 2, reason: "spam" },
+    });
+    const until = response.json().data.until as string;
+    expect(Date.parse(until) - Date.now()).toBeGreaterThan(47 * 3600_000);
+    const question = await kit.ask(asker);
+    const vote = await kit.vote(answerer, "question", question.id, 1);
+    expect(vote.json()).toMatchObject({ code: Code.MUTED, data: { until } });
+    const denied = await t.request({
+      method: "POST",
+      url: "/tjc/ask/admin/mutes",
+      token: asker,
+      payload: { userId, days: 2 },
+    });
+    expect(denied.json().code).toBe(Code.FORBIDDEN);
+    for (const payload of [
+      { userId, days: 0 },
+      { userId, days: 400 },
+      { userId: "x", days: 1 },
+    ]) {
+      const bad = await t.request({
+        method: "POST",
+        url: "/tjc/ask/admin/mutes",
+        token: moderator,
+        payload,
+      });
+      expect(bad.json().code).toBe(Code.VALIDATION);
+    }
+    const unknown = await t.request({
+      method: "POST",
+      url: "/tjc/ask/admin/mutes",
+      token: moderator,
+      payload: { userId: 999_999, days: 1 },
+    });
+    expect(unknown.json().code).toBe(Code.NOT_FOUND);
+  });
+});
+
 describe("notifications, recommended and hidden posts", () => {
   opensWithAuthChecks("GET", "/tjc/ask/notifications", false);
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { answerRoutes } from "./answers.js";
+import { muteRoutes } from "./mutes.js";
 import { notificationRoutes } from "./notifications.js";
 import { questionRoutes } from "./questions.js";
 import { reportRoutes } from "./reports.js";
@@ -14,4 +15,5 @@ export const askRoutes: FastifyPluginAsync = async (app) => {
   await app.register(voteRoutes);
   await app.register(reportRoutes);
   await app.register(notificationRoutes);
+  await app.register(muteRoutes);
 };
