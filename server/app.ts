@@ -7,6 +7,9 @@ import { zodValidatorCompiler } from "./http/zod-validator.js";
 import { envelopePlugin } from "./plugins/envelope.js";
 import { storePlugin } from "./plugins/store.js";
 import { authPlugin } from "./plugins/auth.js";
+import { metricsPlugin } from "./plugins/metrics.js";
+import { routeTablePlugin } from "./plugins/route-table.js";
+import { settingsPlugin } from "./services/settings.js";
 import { securityPlugin } from "./plugins/security.js";
 import { docsPlugin } from "./plugins/docs.js";
 import { webPlugin } from "./plugins/web.js";
@@ -49,6 +52,9 @@ export const app: FastifyPluginAsync<AppOptions> = async (
   await fastify.register(storePlugin, { store });
   await fastify.register(docsPlugin);
   await fastify.register(authPlugin);
+  await fastify.register(metricsPlugin);
+  await fastify.register(routeTablePlugin);
+  await fastify.register(settingsPlugin);
   await fastify.register(apiRoutes, { prefix: API_PREFIX });
   if (dev) {
     const { default: middie } = await import("@fastify/middie");

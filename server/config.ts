@@ -38,6 +38,12 @@ export interface Config {
     /** Accounts one address may create an hour; 0: no limit. */
     signUpsPerIpPerHour: number;
   };
+  /** The ops port (metrics, readiness): off when unset (ops-server.ts). */
+  metrics: {
+    port: number | undefined;
+    host: string;
+    token: string | undefined;
+  };
 }
 
 function parseTrustProxy(value: string | undefined): Config["trustProxy"] {
@@ -109,6 +115,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     community: {
       signUpOpen: parseSignUp(env.COMMUNITY_SIGN_UP),
       signUpsPerIpPerHour: parseCount(env, "SIGN_UPS_PER_IP_PER_HOUR", 5),
+    },
+    metrics: {
+      port:
+        env.METRICS_PORT === undefined || env.METRICS_PORT === ""
+          ? undefined
+          : parsePort(env.METRICS_PORT, 0),
+      host: env.METRICS_HOST || "127.0.0.1",
+      token: env.METRICS_TOKEN || undefined,
     },
   };
 }

@@ -12,6 +12,8 @@ import { app, type DevOptions } from "./app.js";
 import { limitConnectionsPerAddress } from "./http/connection-limit.js";
 import { answerClientError, answerFrameworkError } from "./http/edge-errors.js";
 import { loggerOptions, RequestLogController } from "./logging.js";
+import { Lifecycle } from "./services/lifecycle.js";
+import { instrumentStore, Metrics } from "./services/metrics.js";
 
 /** Node checks the request and header deadlines on this beat (30 s by default). */
 function checkingInterval(timeouts: Config["timeouts"]): number {
@@ -33,6 +35,9 @@ export interface BuildOptions {
   dev?: DevOptions;
   /** Where a generated admin password is shown; the console by default. */
   announce?: (text: string) => void;
+  /** Shared with the ops port when main.ts opens it before migrating; else made here. */
+  lifecycle?: Lifecycle;
+  metrics?: Metrics;
 }
 
 /** Opens the store, migrates and seeds it, and builds the Fastify instance around app.ts. */
@@ -40,6 +45,8 @@ export async function buildServer(
   options: BuildOptions,
 ): Promise<FastifyInstance> {
   const { config } = options;
+  const lifecycle = options.lifecycle ?? new Lifecycle();
+  const metrics = options.metrics ?? new Metrics();
   const store =
     options.store ??
     (await openStore({
@@ -47,6 +54,7 @@ export async function buildServer(
       databaseUrl: config.databaseUrl,
       databaseSchema: config.databaseSchema,
     }));
+  lifecycle.phase = "migrating";
   try {
     await migrateToLatest(store.db, store.kind, store.schema);
     await seedDatabase(store, {
@@ -92,10 +100,12 @@ export async function buildServer(
     reply.header("X-Request-Id", request.id);
     done();
   });
+  fastify.decorate("metrics", metrics);
+  fastify.decorate("lifecycle", lifecycle);
   // fastify-plugin lifts app.ts's decorations (store, config, sessions) to the root.
   await fastify.register(fp(app, { name: "lampstand" }), {
     config,
-    store,
+    store: instrumentStore(store, metrics),
     dev: options.dev,
   });
   return fastify;

@@ -4,6 +4,8 @@ import type { Store } from "./db/store.js";
 import type { SessionStore, SessionUser } from "./services/session-store.js";
 import type { PermissionCache } from "./services/permissions.js";
 import type { Language } from "../common/codes.js";
+import type { Lifecycle } from "./services/lifecycle.js";
+import type { Metrics } from "./services/metrics.js";
 
 /**
  * What a route needs: a permission code, "public" (visitors too) or "authenticated"
@@ -31,6 +33,8 @@ declare module "fastify" {
     store: Store;
     sessions: SessionStore;
     permissions: PermissionCache;
+    metrics: Metrics;
+    lifecycle: Lifecycle;
     /** The security headers of API answers and of pages (plugins/security.ts). */
     edgeHeaders: { api: Record<string, string>; page: Record<string, string> };
     /** The page sent for any path that is not an API one and not found (plugins/web.ts). */

@@ -1,15 +1,13 @@
 import { z } from "zod";
 import { clearable } from "./fields.js";
+import { nameText, optionalNameText } from "./text.js";
 
 /** A Q&A / content tag. Shared by the server (the final word) and the admin forms. */
 export const tagInputSchema = z.object({
   /** Chinese name, shown by default; unique. */
-  name: z.string().trim().min(1).max(64),
+  name: nameText(64),
   /** English name, shown in the en-US interface; optional. */
-  nameEn: z
-    .string()
-    .trim()
-    .max(64)
+  nameEn: optionalNameText(64)
     .nullish()
     .transform((value) => (value ? value : null)),
   /** Display order, smaller first; 0 when left out or emptied. */

@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration } from "kysely";
 import type { StoreKind } from "./store.js";
 import * as initial from "./migrations/0001-initial.js";
 import * as pinyinSortKeys from "./migrations/0002-pinyin-sort-keys.js";
+import * as systemAdministration from "./migrations/0003-system-administration.js";
 import * as community from "./migrations/0007-community.js";
 
 type StoreMigration = {
@@ -12,6 +13,7 @@ type StoreMigration = {
 const MIGRATIONS: Record<string, StoreMigration> = {
   "0001-initial": initial,
   "0002-pinyin-sort-keys": pinyinSortKeys,
+  "0003-system-administration": systemAdministration,
   "0007-community": community,
 };
 

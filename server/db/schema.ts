@@ -14,6 +14,10 @@ export interface Database {
   sessions: SessionsTable;
   loginFailures: LoginFailuresTable;
   tags: TagsTable;
+  auditLogs: AuditLogsTable;
+  loginLogs: LoginLogsTable;
+  resourcePages: ResourcePagesTable;
+  configs: ConfigsTable;
   askTags: AskTagsTable;
   askQuestions: AskQuestionsTable;
   askQuestionTags: AskQuestionTagsTable;
@@ -31,6 +35,11 @@ export interface UsersTable {
   userName: string;
   passwordHash: string;
   status: string; // "active" | "disabled"
+  email: string | null;
+  phone: string | null;
+  language: string | null;
+  lastLoginAt: string | null;
+  lastLoginIp: string | null;
   createdAt: string;
   updatedAt: string;
   version: Generated<number>;
@@ -42,6 +51,7 @@ export interface RolesTable {
   name: string;
   nameEn: string;
   builtIn: number; // 1 for the seeded roles
+  remark: string | null;
   createdAt: string;
   updatedAt: string;
   version: Generated<number>;
@@ -92,6 +102,58 @@ export interface TagsTable {
   namePinyin: Generated<string>;
   nameEn: string | null;
   sortOrder: number;
+  createdAt: string;
+  updatedAt: string;
+  version: Generated<number>;
+}
+
+export interface AuditLogsTable {
+  id: Generated<number>;
+  userId: number | null;
+  loginName: string | null;
+  ip: string | null;
+  resource: string;
+  recordId: string | null;
+  action: string;
+  /** JSON: { field: [before, after] } for the fields that changed. */
+  changes: string;
+  createdAt: string;
+}
+
+export interface LoginLogsTable {
+  id: Generated<number>;
+  loginName: string;
+  userId: number | null;
+  ip: string | null;
+  userAgent: string | null;
+  result: string; // "success" | "failure" | "throttled" | "disabled"
+  createdAt: string;
+}
+
+export interface ResourcePagesTable {
+  id: Generated<number>;
+  seedKey: string | null;
+  path: string | null;
+  titleZh: string;
+  titleEn: string;
+  icon: string;
+  parentId: number | null;
+  sortOrder: number;
+  visible: number;
+  permission: string | null;
+  builtIn: number;
+  createdAt: string;
+  updatedAt: string;
+  version: Generated<number>;
+}
+
+export interface ConfigsTable {
+  id: Generated<number>;
+  key: string;
+  value: string;
+  type: string; // "string" | "number" | "boolean" | "json"
+  description: string | null;
+  builtIn: number;
   createdAt: string;
   updatedAt: string;
   version: Generated<number>;

@@ -5,9 +5,11 @@ import {
   wordValidation,
 } from "../../common/validation-wording.js";
 import { describeIssue } from "../../common/zod-issues.js";
+import { BIDI_CONTROL_ISSUE } from "../../common/schemas/text.js";
 import { REFERENCE_VALIDATION_MESSAGES } from "../../common/reference-messages.js";
 import { ASK_VALIDATION_MESSAGES } from "../../common/ask-messages.js";
 import { PASSWORD_POLICY_MESSAGES } from "../../common/password-policy.js";
+import { SYSTEM_VALIDATION_MESSAGES } from "../../common/system-messages.js";
 
 type Issue = z.core.$ZodRawIssue;
 
@@ -34,6 +36,10 @@ const CUSTOM_MESSAGES: Record<string, Record<Language, string>> = {
   "path too long": {
     "zh-CN": "路径参数过长",
     "en-US": "A path parameter is too long",
+  },
+  [BIDI_CONTROL_ISSUE]: {
+    "zh-CN": "不能包含双向文本控制字符",
+    "en-US": "Must not contain bidirectional control characters",
   },
   "malformed multipart": {
     "zh-CN": "上传的表单数据格式有误",
@@ -75,7 +81,8 @@ function knownText(message: string, language: Language): string | undefined {
     VALIDATION_MESSAGES[language][message] ??
     REFERENCE_VALIDATION_MESSAGES[language][message] ??
     ASK_VALIDATION_MESSAGES[language][message] ??
-    PASSWORD_POLICY_MESSAGES[language][message]
+    PASSWORD_POLICY_MESSAGES[language][message] ??
+    SYSTEM_VALIDATION_MESSAGES[language][message]
   );
 }
 

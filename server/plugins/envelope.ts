@@ -93,6 +93,19 @@ function validationErrors(
 }
 
 /**
+ * The client hung up mid-request (an aborted upload): the request stream fails with
+ * ECONNRESET and the socket is gone. Both must hold: a store connection reset is
+ * ECONNRESET too, and is ours.
+ */
+function clientGone(request: FastifyRequest, error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (
+    (code === "ECONNRESET" || code === "ERR_STREAM_PREMATURE_CLOSE") &&
+    request.raw.socket?.destroyed === true
+  );
+}
+
+/**
  * A client error outside the API, from the static files: an unsatisfiable Range gets 416
  * with the file's length (RFC 9110 §15.5.17); anything else (a name too long for the
  * file system, a malformed path) is a page that does not exist, so the fallback page.
@@ -192,6 +205,11 @@ export const envelopePlugin = fp(
           });
         }
         return sendEnvelope(request, reply, code, data);
+      }
+      if (clientGone(request, thrown)) {
+        // Nobody is left to answer, and nothing went wrong on our side.
+        request.log.info({ err: error }, "client aborted the request");
+        return sendEnvelope(request, reply, Code.VALIDATION, null);
       }
       request.log.error({ err: error }, "unexpected error");
       return sendEnvelope(request, reply, Code.INTERNAL, {

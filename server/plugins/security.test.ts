@@ -32,7 +32,8 @@ describe("security headers", () => {
       expect(answer.headers["x-frame-options"]).toBe("DENY");
       expect(answer.headers["x-content-type-options"]).toBe("nosniff");
       expect(answer.headers["referrer-policy"]).toBe("no-referrer");
-      expect(answer.headers["strict-transport-security"]).toContain("max-age=");
+      // Plain HTTP: no HSTS (see the HTTPS cases below).
+      expect(answer.headers["strict-transport-security"]).toBeUndefined();
     }
   });
 
@@ -67,6 +68,47 @@ describe("security headers", () => {
       expect(directive("script-src"), url).toBe("script-src 'self'");
       // Plain http on a LAN must keep working: nothing rewrites the assets to https.
       expect(csp, url).not.toContain("upgrade-insecure-requests");
+    }
+  });
+});
+
+describe("HSTS", () => {
+  const forwardedHttps = { "x-forwarded-proto": "https" };
+
+  test("is never sent over plain HTTP, even when a client claims HTTPS without a trusted proxy", async () => {
+    for (const url of ["/tjc/health", "/login"]) {
+      const plain = await t.request({ method: "GET", url });
+      expect(plain.headers["strict-transport-security"]).toBeUndefined();
+      const claimed = await t.request({
+        method: "GET",
+        url,
+        headers: forwardedHttps,
+      });
+      expect(claimed.headers["strict-transport-security"]).toBeUndefined();
+    }
+  });
+
+  test("is sent when TRUST_PROXY says the client used HTTPS", async () => {
+    const proxied = await buildTestApp({ TRUST_PROXY: "true" });
+    try {
+      for (const url of ["/tjc/health", "/login", "/tjc/no-such-thing"]) {
+        const https = await proxied.request({
+          method: "GET",
+          url,
+          headers: forwardedHttps,
+        });
+        expect(https.headers["strict-transport-security"], url).toContain(
+          "max-age=",
+        );
+        const http = await proxied.request({
+          method: "GET",
+          url,
+          headers: { "x-forwarded-proto": "http" },
+        });
+        expect(http.headers["strict-transport-security"], url).toBeUndefined();
+      }
+    } finally {
+      await proxied.close();
     }
   });
 });

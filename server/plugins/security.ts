@@ -26,14 +26,12 @@ function isApiAnswer(url: string): boolean {
  * be cached says so itself (the reference data). Fewer headers than a page's also cost
  * less on the busiest requests.
  */
-function apiHeaders(documentHeaders: Record<string, string>) {
-  const hsts = documentHeaders["Strict-Transport-Security"];
+function apiHeaders() {
   return {
     "Cache-Control": "no-store",
     "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
     "Cross-Origin-Resource-Policy": "same-site",
     "Referrer-Policy": "no-referrer",
-    ...(hsts ? { "Strict-Transport-Security": hsts } : {}),
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
   };
@@ -84,11 +82,18 @@ export const securityPlugin = fp<{ dev?: boolean }>(
       crossOriginEmbedderPolicy: false,
       crossOriginResourcePolicy: { policy: "same-site" },
     });
-    const answerHeaders = apiHeaders(pageHeaders);
+    // HSTS over plain HTTP is meaningless at best, and pins a host that has no HTTPS yet:
+    // it goes only on answers the client fetched over HTTPS, directly or (TRUST_PROXY)
+    // through a proxy that says so in X-Forwarded-Proto.
+    const hsts = pageHeaders["Strict-Transport-Security"];
+    delete pageHeaders["Strict-Transport-Security"];
+    const answerHeaders = apiHeaders();
     // For the answers given before any hook runs (http/edge-errors.ts).
     app.decorate("edgeHeaders", { api: answerHeaders, page: pageHeaders });
     app.addHook("onRequest", (request, reply, done) => {
       reply.headers(isApiAnswer(request.url) ? answerHeaders : pageHeaders);
+      if (hsts && request.protocol === "https")
+        reply.header("Strict-Transport-Security", hsts);
       done();
     });
 

@@ -5,6 +5,8 @@
 export function csvSafe(value: unknown): string | number | null {
   if (value === null || value === undefined) return null;
   if (typeof value === "number") return value;
-  const text = String(value);
+  // Arrays and objects (a user's role ids, an audit row's changes) as JSON, not "[object Object]".
+  const text =
+    typeof value === "object" ? JSON.stringify(value) : String(value);
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }

@@ -64,7 +64,14 @@ export function registerListRoutes<Row, Rec>(
         offset,
         limit,
       );
-      return ok({ list: rows.map(def.toRecord), total });
+      const records = rows.map((row) => def.toRecord(row));
+      return ok({
+        list:
+          def.enrich && records.length > 0
+            ? await def.enrich(records, app.store.db)
+            : records,
+        total,
+      });
     },
   );
 
@@ -114,8 +121,10 @@ export function registerListRoutes<Row, Rec>(
             offset,
             EXPORT_CHUNK_ROWS,
           );
-          for (const row of chunk) {
-            const record = def.toRecord(row) as Record<string, unknown>;
+          let records = chunk.map((row) => def.toRecord(row));
+          if (def.enrich && records.length > 0)
+            records = await def.enrich(records, app.store.db);
+          for (const record of records as Record<string, unknown>[]) {
             yield layout.cells(record).map(csvSafe);
           }
           if (chunk.length < EXPORT_CHUNK_ROWS) return;

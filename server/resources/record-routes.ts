@@ -1,22 +1,32 @@
 import { VALIDATION_KEYS } from "../../common/validation-wording.js";
 import { z } from "zod";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Kysely } from "kysely";
 import { Code } from "../../common/codes.js";
 import { ok } from "../http/envelope.js";
 import { ApiError, notFound, validationError } from "../http/errors.js";
 import { localizeText } from "../http/validation-messages.js";
 import { nowIso } from "../db/dialect.js";
+import type { Database } from "../db/schema.js";
+import { actorOf, recordAudit, type AuditAction } from "../services/audit.js";
 import {
   envelope,
   idList,
   idParams,
   versionField,
   type ResourceDefinition,
+  type WriteChange,
 } from "./resource-definition.js";
 import type { ResourceQueries } from "./resource-queries.js";
 
-/** Get, create, update (versioned), delete, and batch delete or update of one resource. */
+/** A stale version: the row exists but was changed since the caller read it. */
+class StaleVersion extends Error {}
+
+/**
+ * Get, create, update (versioned), delete, and batch delete or update of one resource.
+ * Every write runs in one transaction with its hooks and its audit rows.
+ */
 export function registerRecordRoutes<
   Row,
   Rec,
@@ -30,6 +40,61 @@ export function registerRecordRoutes<
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const tags = [def.path];
   const permission = (action: string) => `${def.module}:${action}`;
+  const auditName = def.auditName ?? def.path;
+
+  /** Rows as records, with what enrich adds. */
+  async function recordsOf(rows: Row[], db: Kysely<Database>): Promise<Rec[]> {
+    const records = rows.map((row) => def.toRecord(row));
+    return def.enrich && records.length > 0 ? def.enrich(records, db) : records;
+  }
+  async function recordOf(
+    id: number,
+    db: Kysely<Database>,
+  ): Promise<Rec | undefined> {
+    const row = await queries.findRow(id, db);
+    return row === undefined ? undefined : (await recordsOf([row], db))[0];
+  }
+
+  /**
+   * Runs one write in a transaction: the before hook, the change, the after hook, then an
+   * audit row per changed record (before and after read in the same transaction).
+   */
+  async function write(
+    request: FastifyRequest,
+    changes: WriteChange<Rec>[],
+    auditAction: (change: WriteChange<Rec>) => AuditAction,
+    apply: (trx: Kysely<Database>) => Promise<number[]>,
+  ): Promise<{ ids: number[]; records: Map<number, Rec> }> {
+    const result = await app.store.transaction(async (trx) => {
+      const context = { trx, request };
+      for (const change of changes) await def.beforeWrite?.(change, context);
+      const ids = await apply(trx);
+      const records = new Map<number, Rec>();
+      for (const change of changes) {
+        if (change.id === 0) change.id = ids[0]!; // a create learns its id here
+        if (!ids.includes(change.id)) continue;
+        await def.afterWrite?.(change, context);
+        const after =
+          change.action === "delete"
+            ? undefined
+            : await recordOf(change.id, trx);
+        if (after) records.set(change.id, after);
+        await recordAudit(trx, actorOf(request), {
+          resource: auditName,
+          recordId: change.id,
+          action: auditAction(change),
+          before: change.before as Record<string, unknown> | undefined,
+          after: after as Record<string, unknown> | undefined,
+        });
+      }
+      return { ids, records };
+    });
+    await def.afterCommit?.(
+      changes.filter((change) => result.ids.includes(change.id)),
+      request,
+    );
+    return result;
+  }
 
   app.get(
     `/${def.path}/:id`,
@@ -43,11 +108,13 @@ export function registerRecordRoutes<
       },
     },
     async (request) => {
-      const row = await queries.findRow(request.params.id);
-      if (!row) throw notFound();
-      return ok(def.toRecord(row));
+      const record = await recordOf(request.params.id, app.store.db);
+      if (!record) throw notFound();
+      return ok(record);
     },
   );
+
+  if (def.readOnly) return;
 
   app.post(
     `/${def.path}`,
@@ -62,13 +129,22 @@ export function registerRecordRoutes<
     },
     async (request) => {
       const now = nowIso();
+      const input = request.body as z.infer<Create>;
       const values = {
-        ...def.toValues(request.body as z.infer<Create>),
+        ...(await def.toValues(input)),
         createdAt: now,
         updatedAt: now,
       };
       try {
-        return ok(def.toRecord(await queries.insert(values)));
+        const { records, ids } = await write(
+          request,
+          [{ action: "create", id: 0, input, batch: false }],
+          () => "create",
+          async (trx) => [
+            ((await queries.insert(trx, values)) as { id: number }).id,
+          ],
+        );
+        return ok(records.get(ids[0]!)!);
       } catch (error) {
         return queries.conflictFrom(error, values, request.language);
       }
@@ -92,23 +168,37 @@ export function registerRecordRoutes<
       const { version, ...input } = request.body as {
         version: number;
       } & Record<string, unknown>;
+      const before = await recordOf(id, app.store.db);
+      if (!before) throw notFound();
       const values = {
-        ...def.toValues(input as Partial<z.infer<Create>>),
+        ...(await def.toValues(input as Partial<z.infer<Create>>)),
         updatedAt: nowIso(),
       };
-      let row: Row | undefined;
       try {
-        row = await queries.updateVersioned(id, version, values);
+        const { records } = await write(
+          request,
+          [{ action: "update", id, before, input, batch: false }],
+          () => "update",
+          async (trx) => {
+            const row = await queries.updateVersioned(trx, id, version, values);
+            if (!row) throw new StaleVersion();
+            return [id];
+          },
+        );
+        return ok(records.get(id)!);
       } catch (error) {
+        if (error instanceof StaleVersion) {
+          if (!(await queries.findRow(id))) throw notFound();
+          throw new ApiError(Code.CONFLICT, {
+            data: {
+              errors: {
+                version: localizeText("stale version", request.language),
+              },
+            },
+          });
+        }
         return queries.conflictFrom(error, values, request.language, id);
       }
-      if (row) return ok(def.toRecord(row));
-      if (!(await queries.findRow(id))) throw notFound();
-      throw new ApiError(Code.CONFLICT, {
-        data: {
-          errors: { version: localizeText("stale version", request.language) },
-        },
-      });
     },
   );
 
@@ -124,9 +214,17 @@ export function registerRecordRoutes<
       },
     },
     async (request) => {
-      const row = await queries.remove(request.params.id);
-      if (!row) throw notFound();
-      return ok(def.toRecord(row));
+      const { id } = request.params;
+      const before = await recordOf(id, app.store.db);
+      if (!before) throw notFound();
+      const { ids } = await write(
+        request,
+        [{ action: "delete", id, before, batch: false }],
+        () => "delete",
+        async (trx) => ((await queries.remove(trx, id)) ? [id] : []),
+      );
+      if (ids.length === 0) throw notFound();
+      return ok(before);
     },
   );
 
@@ -164,21 +262,52 @@ export function registerRecordRoutes<
     async (request) => {
       const body = request.body;
       const ids = [...new Set(body.ids)];
-      if (body.action === "delete")
-        return ok({ ids: await queries.removeMany(ids) });
-      const values = def.toValues(body.data as Partial<z.infer<Create>>);
+      const existing = await recordsOf(
+        await queries.findRows(ids, app.store.db),
+        app.store.db,
+      );
+      const idOf = (record: Rec) => (record as { id: number }).id;
+      if (body.action === "delete") {
+        if (existing.length === 0) return ok({ ids: [] as number[] });
+        const result = await write(
+          request,
+          existing.map((before) => ({
+            action: "delete",
+            id: idOf(before),
+            before,
+            batch: true,
+          })),
+          () => "batchDelete",
+          (trx) => queries.removeMany(trx, existing.map(idOf)),
+        );
+        return ok({ ids: result.ids });
+      }
+      const input = body.data as Record<string, unknown>;
+      const values = await def.toValues(input as Partial<z.infer<Create>>);
       if (Object.keys(values).length === 0) {
         throw validationError({
           data: localizeText(VALIDATION_KEYS.required, request.language),
         });
       }
+      if (existing.length === 0) return ok({ ids: [] as number[] });
       try {
-        return ok({
-          ids: await queries.updateMany(ids, {
-            ...values,
-            updatedAt: nowIso(),
-          }),
-        });
+        const result = await write(
+          request,
+          existing.map((before) => ({
+            action: "update",
+            id: idOf(before),
+            before,
+            input,
+            batch: true,
+          })),
+          () => "batchUpdate",
+          (trx) =>
+            queries.updateMany(trx, existing.map(idOf), {
+              ...values,
+              updatedAt: nowIso(),
+            }),
+        );
+        return ok({ ids: result.ids });
       } catch (error) {
         return queries.conflictFrom(error, values, request.language);
       }

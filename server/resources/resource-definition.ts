@@ -1,9 +1,29 @@
-import { type Expression, type SqlBool } from "kysely";
+import { type Expression, type Kysely, type SqlBool } from "kysely";
+import type { FastifyRequest } from "fastify";
 import { z } from "zod";
+import type { Database } from "../db/schema.js";
 import type { SearchSpec } from "../db/search.js";
 import type { Language } from "../../common/codes.js";
 import type { StoreKind } from "../db/store.js";
 import type { SortKey } from "./sort-keys.js";
+
+/** One record's change, as the write hooks see it. */
+export interface WriteChange<Rec> {
+  action: "create" | "update" | "delete";
+  id: number;
+  /** The record before the change (update, delete). */
+  before?: Rec;
+  /** The validated input (create, update; a batch update's fields). */
+  input?: Record<string, unknown>;
+  /** Part of a batch. */
+  batch: boolean;
+}
+
+export interface WriteContext {
+  /** The write's transaction: everything written with it lands together, or nothing. */
+  trx: Kysely<Database>;
+  request: FastifyRequest;
+}
 
 /** A filter field: how its value is validated and which rows it keeps. */
 export interface ResourceFilter {
@@ -41,8 +61,34 @@ export interface ResourceDefinition<
   /** Columns with a unique index, reported as the field of a 40900. */
   uniqueFields?: string[];
   toRecord(row: Row): Rec;
-  /** Turns validated input into column values; sanitising of HTML fields goes here. */
-  toValues(input: Partial<z.infer<Create>>): Record<string, unknown>;
+  /**
+   * Adds what the row alone lacks (a user's role ids, a role's codes) to records, for
+   * lists, exports, single records and the audit log's before/after.
+   */
+  enrich?(records: Rec[], db: Kysely<Database>): Promise<Rec[]>;
+  /**
+   * Turns validated input into column values; sanitising of HTML fields goes here, and
+   * hashing (it may be async). Fields that are not columns are left out.
+   */
+  toValues(
+    input: Partial<z.infer<Create>>,
+  ): Record<string, unknown> | Promise<Record<string, unknown>>;
+  /** Refuses a change before anything is written (throw an ApiError): deleting oneself. */
+  beforeWrite?(change: WriteChange<Rec>, context: WriteContext): Promise<void>;
+  /**
+   * Runs in the write's transaction once the row changed, before the audit row: writes
+   * related rows and checks invariants on the result (throw to roll everything back).
+   */
+  afterWrite?(change: WriteChange<Rec>, context: WriteContext): Promise<void>;
+  /** Runs once the transaction committed: forgetting cached sessions or codes. */
+  afterCommit?(
+    changes: WriteChange<Rec>[],
+    request: FastifyRequest,
+  ): void | Promise<void>;
+  /** Only list, export and get: records written by the server itself (logs). */
+  readOnly?: boolean;
+  /** The audit log's name for the resource; `path` when left out. */
+  auditName?: string;
   /** The fields' names in every language (common/, shared with the admin): CSV headers. */
   fieldLabels: Record<Language, Record<string, string>>;
   /**

@@ -228,12 +228,29 @@ export function resourceQueries<Row>(
     return { rows: rows as Row[], total: totalOf(counted!) };
   }
 
-  async function findRow(id: number): Promise<Row | undefined> {
-    return (await db()
+  // The write functions take the executor: the record routes pass their transaction, so
+  // the change, its related rows and its audit row land together.
+  type Db = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+  async function findRow(
+    id: number,
+    executor: Db = db(),
+  ): Promise<Row | undefined> {
+    return (await executor
       .selectFrom(table)
       .selectAll()
       .where("id", "=", id)
       .executeTakeFirst()) as Row | undefined;
+  }
+
+  /** The rows among `ids` that exist, in id order. */
+  async function findRows(ids: number[], executor: Db): Promise<Row[]> {
+    return (await executor
+      .selectFrom(table)
+      .selectAll()
+      .where("id", "in", ids)
+      .orderBy("id")
+      .execute()) as Row[];
   }
 
   /** Turns a unique-index violation into 40900 naming the field that collided. */
@@ -258,8 +275,11 @@ export function resourceQueries<Row>(
     throw new ApiError(Code.CONFLICT, { data: { errors } });
   }
 
-  async function insert(values: Record<string, unknown>): Promise<Row> {
-    return (await db()
+  async function insert(
+    executor: Db,
+    values: Record<string, unknown>,
+  ): Promise<Row> {
+    return (await executor
       .insertInto(table)
       .values(await withSortKeys(def.sortKeys, values))
       .returningAll()
@@ -268,11 +288,12 @@ export function resourceQueries<Row>(
 
   /** Updates a row only if it still has `version`, bumping it; undefined when not. */
   async function updateVersioned(
+    executor: Db,
     id: number,
     version: number,
     values: Record<string, unknown>,
   ): Promise<Row | undefined> {
-    return (await db()
+    return (await executor
       .updateTable(table)
       .set({
         ...(await withSortKeys(def.sortKeys, values)),
@@ -284,42 +305,39 @@ export function resourceQueries<Row>(
       .executeTakeFirst()) as Row | undefined;
   }
 
-  async function remove(id: number): Promise<Row | undefined> {
-    return (await db()
+  async function remove(executor: Db, id: number): Promise<Row | undefined> {
+    return (await executor
       .deleteFrom(table)
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirst()) as Row | undefined;
   }
 
-  /** Deletes the rows among `ids` that exist, in one transaction; answers their ids. */
-  async function removeMany(ids: number[]): Promise<number[]> {
-    const rows = await app.store.transaction((trx) =>
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      (trx as unknown as Kysely<any>)
-        .deleteFrom(table)
-        .where("id", "in", ids)
-        .returning("id")
-        .execute(),
-    );
+  /** Deletes the rows among `ids` that exist; answers their ids. */
+  async function removeMany(executor: Db, ids: number[]): Promise<number[]> {
+    const rows = await executor
+      .deleteFrom(table)
+      .where("id", "in", ids)
+      .returning("id")
+      .execute();
     return rows.map((row) => Number(row.id));
   }
 
-  /** Applies `values` to the rows among `ids` that exist, all or none; answers their ids. */
+  /** Applies `values` to the rows among `ids` that exist; answers their ids. */
   async function updateMany(
+    executor: Db,
     ids: number[],
     values: Record<string, unknown>,
   ): Promise<number[]> {
-    const keyed = await withSortKeys(def.sortKeys, values);
-    const rows = await app.store.transaction((trx) =>
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      (trx as unknown as Kysely<any>)
-        .updateTable(table)
-        .set({ ...keyed, version: sql`version + 1` })
-        .where("id", "in", ids)
-        .returning("id")
-        .execute(),
-    );
+    const rows = await executor
+      .updateTable(table)
+      .set({
+        ...(await withSortKeys(def.sortKeys, values)),
+        version: sql`version + 1`,
+      })
+      .where("id", "in", ids)
+      .returning("id")
+      .execute();
     return rows.map((row) => Number(row.id));
   }
 
@@ -328,6 +346,7 @@ export function resourceQueries<Row>(
     page,
     pageWithTotal,
     findRow,
+    findRows,
     insert,
     updateVersioned,
     remove,

@@ -21,10 +21,14 @@ export function loginNameKey(loginName: string): string {
 }
 
 /** What a login attempt is counted against: its login name and, more leniently, its address. */
-export function loginLimits(loginName: string, ip: string): ThrottleLimit[] {
+export function loginLimits(
+  loginName: string,
+  ip: string,
+  maxFailures: number = LOGIN_MAX_FAILURES,
+): ThrottleLimit[] {
   return [
     { key: `ip:${ip}`, max: LOGIN_MAX_FAILURES_PER_ADDRESS },
-    { key: loginNameKey(loginName), max: LOGIN_MAX_FAILURES },
+    { key: loginNameKey(loginName), max: maxFailures },
   ];
 }
 

@@ -23,6 +23,7 @@ export const MODULE_GROUPS = {
     "behaviorStat",
     "auditLog",
     "session",
+    "loginLog",
   ],
   content: [
     "sermon",
@@ -77,6 +78,25 @@ export function allPermissionCodes(): string[] {
     }
   }
   return [...codes, ...COMMUNITY_CODES];
+}
+
+/** The codes arranged as the permission tree shows them: group → module → codes. */
+export function catalogTree(): {
+  group: string;
+  modules: { module: string; codes: string[] }[];
+}[] {
+  const codes = allPermissionCodes();
+  const groups: Record<string, readonly string[]> = {
+    ...MODULE_GROUPS,
+    community: ["community"],
+  };
+  return Object.entries(groups).map(([group, modules]) => ({
+    group,
+    modules: modules.map((module) => ({
+      module,
+      codes: codes.filter((code) => code.split(":")[0] === module),
+    })),
+  }));
 }
 
 function codesOfGroups(...groups: (keyof typeof MODULE_GROUPS)[]): string[] {

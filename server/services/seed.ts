@@ -3,6 +3,8 @@ import type { Store } from "../db/store.js";
 import { nowIso } from "../db/dialect.js";
 import { allPermissionCodes, SEED_ROLES } from "./permission-catalog.js";
 import { hashPassword } from "./password.js";
+import { seedMenu } from "./menu-seed.js";
+import { seedConfigs } from "./settings.js";
 
 export interface SeedOptions {
   adminLogin?: string;
@@ -50,6 +52,10 @@ export async function seedDatabase(
         .select("id")
         .where("code", "=", seedRole.code)
         .executeTakeFirst();
+      // An administrator may have taken codes from a built-in role: a later start grants
+      // only codes that are new to the product, unless the role itself is new. `admin`
+      // always holds every code.
+      const grantAll = !role || seedRole.code === "admin";
       if (!role) {
         role = await trx
           .insertInto("roles")
@@ -73,8 +79,10 @@ export async function seedDatabase(
             .execute()
         ).map((r) => r.permissionId),
       );
+      const newCodes = new Set(missing);
       const toGrant = seedRole
         .permissions()
+        .filter((code) => grantAll || newCodes.has(code))
         .map((code) => permissionIds.get(code)!)
         .filter((id) => !held.has(id));
       if (toGrant.length > 0) {
@@ -87,6 +95,8 @@ export async function seedDatabase(
       }
     }
   });
+  await seedMenu(store);
+  await seedConfigs(store);
   await ensureAdministrator(store, options);
 }
 

@@ -32,6 +32,12 @@ const SESSION_CACHE_ENTRIES = 10_000;
 interface SessionRow {
   sessionId: number;
   tokenHash: string;
+  previousTokenHash: string | null;
+  /**
+   * Until when the previous token works. Null while a renewal is unconfirmed: the new
+   * token has not been used yet (its answer may have been lost), so the old one stays
+   * valid; the new token's first use sets it to that moment plus the grace period.
+   */
   previousValidUntil: string | null;
   lastSeenAt: string;
   renewedAt: string;
@@ -79,6 +85,8 @@ export class SessionStore {
   private readonly cache = new Map<string, CachedSession>();
   /** Bumped by every forget, so a read that overlapped one is not remembered. */
   private generation = 0;
+  /** The idle timeout; the settings plugin points it at `session.idleMinutes`. */
+  idleTimeoutMs: () => number = () => SESSION_IDLE_TIMEOUT_MS;
 
   constructor(
     private readonly store: Store,
@@ -126,10 +134,14 @@ export class SessionStore {
       if (generation === this.generation) this.remember(tokenHash, cached);
     }
     const { row, viaPreviousToken, times } = cached;
-    if (viaPreviousToken && times.previousValidUntil <= now) return null;
+    // A renewal not yet confirmed by the new token's first use.
+    const unconfirmed =
+      row.previousTokenHash !== null && row.previousValidUntil === null;
+    if (viaPreviousToken && !unconfirmed && times.previousValidUntil <= now)
+      return null;
     if (row.revokedAt || row.status !== "active") return null;
     if (times.expiresAt <= now) return null;
-    if (times.lastSeenAt + SESSION_IDLE_TIMEOUT_MS <= now) return null;
+    if (times.lastSeenAt + this.idleTimeoutMs() <= now) return null;
 
     const session: ResolvedSession = {
       sessionId: row.sessionId,
@@ -139,9 +151,29 @@ export class SessionStore {
         loginName: row.loginName,
       },
     };
-    if (!viaPreviousToken && times.renewedAt + SESSION_RENEW_AFTER_MS <= now) {
+    if (!viaPreviousToken && unconfirmed) {
+      // The new token's first use: the client has it, so the old one may now lapse.
+      await this.confirmRenewal(row.sessionId, row.tokenHash, now);
+      this.forgetSession(row.sessionId);
+    } else if (
+      !viaPreviousToken &&
+      times.renewedAt + SESSION_RENEW_AFTER_MS <= now
+    ) {
       this.cache.delete(tokenHash);
       session.renewedToken = await this.renew(
+        row.sessionId,
+        row.tokenHash,
+        now,
+      );
+    } else if (
+      viaPreviousToken &&
+      unconfirmed &&
+      times.renewedAt + SESSION_OLD_TOKEN_GRACE_MS <= now
+    ) {
+      // The old token, a grace period after a renewal nobody has used: that answer
+      // was lost. Send a new token again (only one of parallel requests wins it).
+      this.cache.delete(tokenHash);
+      session.renewedToken = await this.reissue(
         row.sessionId,
         row.tokenHash,
         now,
@@ -167,6 +199,7 @@ export class SessionStore {
       .select([
         "sessions.id as sessionId",
         "sessions.tokenHash",
+        "sessions.previousTokenHash",
         "sessions.previousValidUntil",
         "sessions.lastSeenAt",
         "sessions.renewedAt",
@@ -207,7 +240,11 @@ export class SessionStore {
     }
   }
 
-  /** Swaps in a fresh token; the old one keeps working for a short grace period. */
+  /**
+   * Swaps in a fresh token. The old one keeps working until the new one is first used,
+   * then for the grace period (confirmRenewal), so an answer lost on its way does not
+   * log the user out.
+   */
   private async renew(
     sessionId: number,
     oldHash: string,
@@ -219,7 +256,7 @@ export class SessionStore {
       .set({
         tokenHash: hashToken(token),
         previousTokenHash: oldHash,
-        previousValidUntil: nowIso(now + SESSION_OLD_TOKEN_GRACE_MS),
+        previousValidUntil: null,
         renewedAt: nowIso(now),
         lastSeenAt: nowIso(now),
       })
@@ -228,6 +265,46 @@ export class SessionStore {
       .where("tokenHash", "=", oldHash)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1 ? token : undefined;
+  }
+
+  /** Replaces a renewed token that was never used; the old token stays as it is. */
+  private async reissue(
+    sessionId: number,
+    unusedHash: string,
+    now: number,
+  ): Promise<string | undefined> {
+    const token = newSessionToken();
+    const result = await this.store.db
+      .updateTable("sessions")
+      .set({
+        tokenHash: hashToken(token),
+        renewedAt: nowIso(now),
+        lastSeenAt: nowIso(now),
+      })
+      // Not if the unused token was used meanwhile, nor if a parallel request won.
+      .where("id", "=", sessionId)
+      .where("tokenHash", "=", unusedHash)
+      .where("previousValidUntil", "is", null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1 ? token : undefined;
+  }
+
+  /** The renewed token's first use: the old one lapses a grace period from now. */
+  private async confirmRenewal(
+    sessionId: number,
+    newHash: string,
+    now: number,
+  ): Promise<void> {
+    await this.store.db
+      .updateTable("sessions")
+      .set({
+        previousValidUntil: nowIso(now + SESSION_OLD_TOKEN_GRACE_MS),
+        lastSeenAt: nowIso(now),
+      })
+      .where("id", "=", sessionId)
+      .where("tokenHash", "=", newHash)
+      .where("previousValidUntil", "is", null)
+      .execute();
   }
 
   // The store is written first, then the memory dropped: a read that starts after the
@@ -260,7 +337,7 @@ export class SessionStore {
       .where((eb) =>
         eb.or([
           eb("expiresAt", "<=", nowIso(now)),
-          eb("lastSeenAt", "<=", nowIso(now - SESSION_IDLE_TIMEOUT_MS)),
+          eb("lastSeenAt", "<=", nowIso(now - this.idleTimeoutMs())),
           eb("revokedAt", "is not", null),
         ]),
       )

@@ -13,6 +13,8 @@ import { loadConfig, type Config } from "../config.js";
 import { buildServer } from "../server.js";
 import { nowIso } from "../db/dialect.js";
 import { hashPassword } from "../services/password.js";
+import type { Lifecycle } from "../services/lifecycle.js";
+import type { Metrics } from "../services/metrics.js";
 
 export const ADMIN_LOGIN = "admin";
 export const ADMIN_PASSWORD = "admin-test-password";
@@ -61,10 +63,19 @@ function makeWebDir(root: string): string {
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { logger?: FastifyServerOptions["logger"] } = {},
+  options: {
+    logger?: FastifyServerOptions["logger"];
+    logStream?: { write(line: string): void };
+    lifecycle?: Lifecycle;
+    metrics?: Metrics;
+    /** SQLite even when TEST_DATABASE_URL is set (tests that move data between stores). */
+    sqlite?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "lampstand-test-"));
-  const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
+  const databaseUrl = options.sqlite
+    ? undefined
+    : process.env.TEST_DATABASE_URL || undefined;
   const schema = databaseUrl
     ? `t_${randomBytes(6).toString("hex")}`
     : undefined;
@@ -83,8 +94,15 @@ export async function buildTestApp(
   };
   const app = await buildServer({
     config,
-    logger: options.logger ?? false,
+    // A test that reads the log passes a stream; the others log nothing.
+    logger:
+      options.logger ??
+      (options.logStream
+        ? { level: "info", stream: options.logStream }
+        : false),
     announce: () => {},
+    lifecycle: options.lifecycle,
+    metrics: options.metrics,
   });
   await app.ready();
 

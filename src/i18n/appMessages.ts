@@ -117,6 +117,9 @@ export const appMessages = {
         csv: "导出 CSV",
         done: "导出完成",
       },
+      validation: {
+        bidiControl: "不能包含双向文本控制字符",
+      },
     },
     resources: {
       "admin/tagManage": {
@@ -243,6 +246,9 @@ export const appMessages = {
       export: {
         csv: "Export CSV",
         done: "Export finished",
+      },
+      validation: {
+        bidiControl: "Must not contain bidirectional control characters",
       },
     },
     resources: {

@@ -11,6 +11,9 @@ import {
   loginLimits,
   loginNameKey,
 } from "../../services/login-throttle.js";
+import { recordLogin } from "../../services/login-log.js";
+import { nowIso } from "../../db/dialect.js";
+import { LOGIN_MAX_FAILURES } from "../../../common/constants.js";
 
 const loginBody = z.object({
   loginName: z.string().trim().min(1).max(64),
@@ -55,8 +58,18 @@ export const authRoutes: FastifyPluginAsync = async (parent) => {
     },
     async (request) => {
       const { loginName, password } = request.body;
-      const attempt = await throttle.begin(loginLimits(loginName, request.ip));
+      const attempt = await throttle.begin(
+        loginLimits(
+          loginName,
+          request.ip,
+          app.settings.number("login.maxFailures", LOGIN_MAX_FAILURES),
+        ),
+      );
       if ("retryAfter" in attempt) {
+        await recordLogin(app.store, request, {
+          loginName,
+          result: "throttled",
+        });
         throw new ApiError(Code.TOO_MANY_REQUESTS, {
           headers: { "Retry-After": String(attempt.retryAfter) },
           data: { retryAfter: attempt.retryAfter },
@@ -72,11 +85,26 @@ export const authRoutes: FastifyPluginAsync = async (parent) => {
         user?.passwordHash ?? (await decoyPasswordHash()),
       );
       if (!user || !valid || user.status !== "active") {
+        await recordLogin(app.store, request, {
+          loginName,
+          userId: user?.id,
+          result: user && valid ? "disabled" : "failure",
+        });
         // The attempt's rows stay: they are the failures the throttle counts.
         request.log.info({ loginName }, "login failed");
         throw new ApiError(Code.BAD_CREDENTIALS);
       }
       await throttle.succeeded(attempt.ids, loginNameKey(loginName));
+      await recordLogin(app.store, request, {
+        loginName,
+        userId: user.id,
+        result: "success",
+      });
+      await app.store.db
+        .updateTable("users")
+        .set({ lastLoginAt: nowIso(), lastLoginIp: request.ip.slice(0, 64) })
+        .where("id", "=", user.id)
+        .execute();
       const { token } = await app.sessions.create(user.id, {
         ip: request.ip,
         userAgent: request.headers["user-agent"],

@@ -101,7 +101,19 @@ export const fileRoutes: FastifyPluginAsync = async (parent) => {
       let part;
       try {
         part = await request.file({
-          limits: { fileSize: MAX_IMAGE_UPLOAD_BYTES, files: 1 },
+          // upload.maxImageMB, within the editor's ceiling.
+          limits: {
+            fileSize: Math.min(
+              MAX_IMAGE_UPLOAD_BYTES,
+              app.settings.number(
+                "upload.maxImageMB",
+                MAX_IMAGE_UPLOAD_BYTES / 1024 / 1024,
+              ) *
+                1024 *
+                1024,
+            ),
+            files: 1,
+          },
         });
       } catch (error) {
         throw isMalformedMultipart(error) ? malformed(request) : error;
@@ -142,7 +154,12 @@ export const fileRoutes: FastifyPluginAsync = async (parent) => {
           });
         }
         const name = `${id}.${sniffed.extension}`;
-        await fs.promises.rename(temporary, path.join(directory, name));
+        const final = path.join(directory, name);
+        await fs.promises.rename(temporary, final);
+        app.metrics.uploadBytes.inc(
+          { kind: "image" },
+          (await fs.promises.stat(final)).size,
+        );
         return ok({ url: `/files/images/${year}/${month}/${name}` });
       } finally {
         await fs.promises.rm(temporary, { force: true });

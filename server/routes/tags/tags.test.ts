@@ -694,6 +694,64 @@ describe("input no store can hold", () => {
   });
 });
 
+describe("bidirectional control characters", () => {
+  test.each([
+    "\u202A",
+    "\u202B",
+    "\u202C",
+    "\u202D",
+    "\u202E",
+    "\u2066",
+    "\u2067",
+    "\u2068",
+    "\u2069",
+  ])(
+    "U+%s is refused in a name, an English name and a batch update",
+    async (control) => {
+      const bodies = [
+        {
+          url: "/tjc/tags",
+          method: "POST",
+          payload: { name: `ab${control}c` },
+        },
+        {
+          url: "/tjc/tags",
+          method: "POST",
+          payload: { name: "plain", nameEn: `x${control}y` },
+        },
+        {
+          url: "/tjc/tags/batch",
+          method: "POST",
+          payload: {
+            action: "update",
+            ids: [1],
+            data: { name: `${control}z` },
+          },
+        },
+      ] as const;
+      for (const body of bodies) {
+        const response = await t.request({ ...body, token: editor });
+        expect(response.statusCode).toBe(400);
+        const errors = response.json().data.errors;
+        expect(Object.values(errors)).toContain("不能包含双向文本控制字符");
+      }
+      const en = await t.request({
+        ...bodies[0],
+        token: editor,
+        language: "en-US",
+      });
+      expect(en.json().data.errors.name).toBe(
+        "Must not contain bidirectional control characters",
+      );
+    },
+  );
+
+  test("other right-to-left text stays welcome", async () => {
+    const created = await createTag({ name: "שָׁלוֹם سلام" });
+    expect(created.name).toBe("שָׁלוֹם سلام");
+  });
+});
+
 describe("numbers beyond the store's integers", () => {
   test("an id or version over 2^31-1 is 40000 on both stores, never a 500", async () => {
     const tag = await createTag({ name: "大数" });

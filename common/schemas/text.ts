@@ -1,0 +1,34 @@
+import { z } from "zod";
+
+/**
+ * Bidirectional embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069).
+ * In a name or title they reorder what readers see ("Trojan Source"): a tag that shows
+ * as one word and sorts or matches as another. Nobody types them on purpose.
+ */
+export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+
+/** The issue message for them: a key the server words and the admin translates. */
+export const BIDI_CONTROL_ISSUE = "app.validation.bidiControl";
+
+/** A one-line name or title: trimmed, 1 to `max` characters, no bidi controls. */
+export function nameText(max: number) {
+  return z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .refine((text) => !BIDI_CONTROLS.test(text), {
+      message: BIDI_CONTROL_ISSUE,
+    });
+}
+
+/** The same for an optional one: may be empty. */
+export function optionalNameText(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max)
+    .refine((text) => !BIDI_CONTROLS.test(text), {
+      message: BIDI_CONTROL_ISSUE,
+    });
+}

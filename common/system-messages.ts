@@ -1,0 +1,90 @@
+/**
+ * The system administration's validation and refusal keys, with their messages in every
+ * supported language. The server words field errors with them; the admin merges the same
+ * texts into its catalogue. No zod here, so the admin's catalogue stays light.
+ */
+import type { Language } from "./codes.js";
+
+export const SYSTEM_ERRORS = {
+  passwordTooShort: "system.validation.password_too_short",
+  passwordIsLoginName: "system.validation.password_is_login_name",
+  passwordTooCommon: "system.validation.password_too_common",
+  wrongPassword: "system.validation.wrong_password",
+  loginNameFormat: "system.validation.login_name_format",
+  phoneFormat: "system.validation.phone_format",
+  roleCodeFormat: "system.validation.role_code_format",
+  unknownPermission: "system.validation.unknown_permission",
+  unknownRole: "system.validation.unknown_role",
+  configKeyFormat: "system.validation.config_key_format",
+  configValueType: "system.validation.config_value_type",
+  unknownIcon: "system.validation.unknown_icon",
+  parentNotGroup: "system.validation.parent_not_group",
+  notYourself: "system.conflict.not_yourself",
+  lastAdmin: "system.conflict.last_admin",
+  builtInRole: "system.conflict.built_in_role",
+  adminHoldsAll: "system.conflict.admin_holds_all",
+  builtInConfig: "system.conflict.built_in_config",
+  builtInPage: "system.conflict.built_in_page",
+} as const;
+
+export const SYSTEM_VALIDATION_MESSAGES: Record<
+  Language,
+  Record<string, string>
+> = {
+  "zh-CN": {
+    [SYSTEM_ERRORS.passwordTooShort]: "密码至少 8 个字符",
+    [SYSTEM_ERRORS.passwordIsLoginName]: "密码不能与登录名相同",
+    [SYSTEM_ERRORS.passwordTooCommon]: "密码过于常见，请换一个",
+    [SYSTEM_ERRORS.wrongPassword]: "原密码不正确",
+    [SYSTEM_ERRORS.loginNameFormat]:
+      "登录名为 3 至 32 个字母、数字、下划线、点或连字符",
+    [SYSTEM_ERRORS.phoneFormat]: "电话号码格式不正确",
+    [SYSTEM_ERRORS.roleCodeFormat]:
+      "角色代码以小写字母开头，只含小写字母、数字、下划线和连字符",
+    [SYSTEM_ERRORS.unknownPermission]: "没有这个权限代码",
+    [SYSTEM_ERRORS.unknownRole]: "没有这个角色",
+    [SYSTEM_ERRORS.configKeyFormat]:
+      "配置键由小写字母、数字和点组成，如 site.name",
+    [SYSTEM_ERRORS.configValueType]: "值与配置类型不符",
+    [SYSTEM_ERRORS.unknownIcon]: "没有这个图标",
+    [SYSTEM_ERRORS.parentNotGroup]: "上级必须是一个分组",
+    [SYSTEM_ERRORS.notYourself]: "不能删除或停用自己的账号",
+    [SYSTEM_ERRORS.lastAdmin]:
+      "这是最后一个启用的管理员，不能删除、停用或取消其管理员角色",
+    [SYSTEM_ERRORS.builtInRole]: "内置角色不能删除或改名",
+    [SYSTEM_ERRORS.adminHoldsAll]: "管理员角色始终拥有全部权限",
+    [SYSTEM_ERRORS.builtInConfig]: "内置配置项不能删除，也不能改键或类型",
+    [SYSTEM_ERRORS.builtInPage]: "内置页面不能删除，可以将其隐藏",
+  },
+  "en-US": {
+    [SYSTEM_ERRORS.passwordTooShort]: "A password has at least 8 characters",
+    [SYSTEM_ERRORS.passwordIsLoginName]:
+      "The password must differ from the login name",
+    [SYSTEM_ERRORS.passwordTooCommon]:
+      "This password is too common; choose another",
+    [SYSTEM_ERRORS.wrongPassword]: "The current password is wrong",
+    [SYSTEM_ERRORS.loginNameFormat]:
+      "A login name has 3 to 32 letters, digits, underscores, dots or hyphens",
+    [SYSTEM_ERRORS.phoneFormat]: "Not a valid phone number",
+    [SYSTEM_ERRORS.roleCodeFormat]:
+      "A role code starts with a lower-case letter and has only lower-case letters, digits, _ and -",
+    [SYSTEM_ERRORS.unknownPermission]: "No such permission code",
+    [SYSTEM_ERRORS.unknownRole]: "No such role",
+    [SYSTEM_ERRORS.configKeyFormat]:
+      "A key is lower-case letters, digits and dots, e.g. site.name",
+    [SYSTEM_ERRORS.configValueType]: "The value does not match the type",
+    [SYSTEM_ERRORS.unknownIcon]: "No such icon",
+    [SYSTEM_ERRORS.parentNotGroup]: "The parent must be a group",
+    [SYSTEM_ERRORS.notYourself]:
+      "You cannot delete or disable your own account",
+    [SYSTEM_ERRORS.lastAdmin]:
+      "This is the last enabled administrator: it cannot be deleted, disabled or lose the admin role",
+    [SYSTEM_ERRORS.builtInRole]: "A built-in role cannot be deleted or renamed",
+    [SYSTEM_ERRORS.adminHoldsAll]:
+      "The administrator role always holds every permission",
+    [SYSTEM_ERRORS.builtInConfig]:
+      "A built-in setting cannot be deleted, nor its key or type changed",
+    [SYSTEM_ERRORS.builtInPage]:
+      "A built-in page cannot be deleted; hide it instead",
+  },
+};

@@ -1,0 +1,191 @@
+import type { FastifyPluginAsync } from "fastify";
+import { ROLE_FIELD_LABELS } from "../../../common/schemas/system-labels.js";
+import { sql, type Kysely, type Selectable, type SqlBool } from "kysely";
+import { z } from "zod";
+import { SYSTEM_ERRORS } from "../../../common/system-messages.js";
+import {
+  ROLE_SORT_FIELDS,
+  roleInputSchema,
+  roleSchema,
+  type Role,
+} from "../../../common/schemas/role.js";
+import type { Database, RolesTable } from "../../db/schema.js";
+import { validationError } from "../../http/errors.js";
+import { localizeText } from "../../http/validation-messages.js";
+import { defineResource } from "../../resources/define-resource.js";
+import { equals } from "../../resources/filters.js";
+import { allPermissionCodes } from "../../services/permission-catalog.js";
+import {
+  conflictOn,
+  requireAnEnabledAdmin,
+} from "../../services/user-admin.js";
+import type { Language } from "../../../common/codes.js";
+
+type RoleRow = Selectable<RolesTable>;
+
+async function codesOf(
+  db: Kysely<Database>,
+  roleIds: number[],
+): Promise<Map<number, string[]>> {
+  const rows = await db
+    .selectFrom("rolePermissions")
+    .innerJoin("permissions", "permissions.id", "rolePermissions.permissionId")
+    .select(["rolePermissions.roleId", "permissions.code"])
+    .where("rolePermissions.roleId", "in", roleIds)
+    .orderBy("permissions.code")
+    .execute();
+  const byRole = new Map<number, string[]>();
+  for (const row of rows) {
+    const list = byRole.get(row.roleId) ?? [];
+    list.push(row.code);
+    byRole.set(row.roleId, list);
+  }
+  return byRole;
+}
+
+async function userCounts(
+  db: Kysely<Database>,
+  roleIds: number[],
+): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom("userRoles")
+    .select(["roleId", (eb) => eb.fn.countAll<number>().as("users")])
+    .where("roleId", "in", roleIds)
+    .groupBy("roleId")
+    .execute();
+  return new Map(rows.map((row) => [row.roleId, Number(row.users)]));
+}
+
+/** Gives the role exactly these codes; an unknown code is 40000. */
+async function setCodes(
+  trx: Kysely<Database>,
+  roleId: number,
+  codes: string[],
+  language: Language,
+): Promise<void> {
+  const wanted = [...new Set(codes)];
+  const known = new Set(allPermissionCodes());
+  if (wanted.some((code) => !known.has(code))) {
+    throw validationError({
+      permissions: localizeText(SYSTEM_ERRORS.unknownPermission, language),
+    });
+  }
+  await trx
+    .deleteFrom("rolePermissions")
+    .where("roleId", "=", roleId)
+    .execute();
+  if (wanted.length === 0) return;
+  const ids = await trx
+    .selectFrom("permissions")
+    .select("id")
+    .where("code", "in", wanted)
+    .execute();
+  await trx
+    .insertInto("rolePermissions")
+    .values(ids.map((row) => ({ roleId, permissionId: row.id })))
+    .execute();
+}
+
+/**
+ * `/tjc/system/roles`: roles and their permission codes. The seeded roles are built in:
+ * never deleted or renamed, and `admin` always holds every code.
+ */
+export const roleRoutes: FastifyPluginAsync = async (app) => {
+  defineResource(app, {
+    path: "system/roles",
+    table: "roles",
+    module: "role",
+    recordSchema: roleSchema,
+    createSchema: roleInputSchema,
+    updateSchema: roleInputSchema,
+    sortable: ROLE_SORT_FIELDS,
+    defaultSort: ["id", "ASC"],
+    filters: {
+      code: equals("code", z.string().max(64)),
+      builtIn: {
+        schema: z.boolean(),
+        where: (value: boolean) =>
+          sql<SqlBool>`roles.built_in = ${value ? 1 : 0}`,
+      },
+    },
+    uniqueFields: ["code"],
+    toRecord: (row: RoleRow): Role => ({
+      id: row.id,
+      code: row.code,
+      name: row.name,
+      nameEn: row.nameEn,
+      remark: row.remark,
+      permissions: [],
+      builtIn: row.builtIn === 1,
+      userCount: 0,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+      version: row.version,
+    }),
+    async enrich(records, db) {
+      const ids = records.map((record) => record.id);
+      const [codes, counts] = await Promise.all([
+        codesOf(db, ids),
+        userCounts(db, ids),
+      ]);
+      return records.map((record) => ({
+        ...record,
+        permissions: codes.get(record.id) ?? [],
+        userCount: counts.get(record.id) ?? 0,
+      }));
+    },
+    toValues(input) {
+      const values: Record<string, unknown> = {};
+      for (const key of ["code", "name", "nameEn", "remark"] as const) {
+        if (input[key] !== undefined) values[key] = input[key];
+      }
+      return values;
+    },
+    async beforeWrite(change, { request }) {
+      const before = change.before;
+      if (!before?.builtIn) return;
+      const language = request.language;
+      if (change.action === "delete")
+        throw conflictOn("id", SYSTEM_ERRORS.builtInRole, language);
+      for (const field of ["code", "name", "nameEn"] as const) {
+        const value = change.input?.[field];
+        if (value !== undefined && value !== before[field])
+          throw conflictOn(field, SYSTEM_ERRORS.builtInRole, language);
+      }
+      const codes = change.input?.permissions as string[] | undefined;
+      if (
+        before.code === "admin" &&
+        codes !== undefined &&
+        new Set(codes).size !== allPermissionCodes().length
+      ) {
+        throw conflictOn("permissions", SYSTEM_ERRORS.adminHoldsAll, language);
+      }
+    },
+    async afterWrite(change, { trx, request }) {
+      const codes = change.input?.permissions as string[] | undefined;
+      if (codes !== undefined)
+        await setCodes(trx, change.id, codes, request.language);
+      if (change.action === "delete")
+        await requireAnEnabledAdmin(
+          trx,
+          app.store.kind,
+          request.language,
+          "id",
+        );
+    },
+    afterCommit() {
+      // A role's codes changed: every holder's cached codes are stale.
+      app.permissions.forget();
+    },
+    fieldLabels: ROLE_FIELD_LABELS,
+    csvColumns: [
+      { key: "id" },
+      { key: "code" },
+      { key: "name" },
+      { key: "nameEn" },
+      { key: "remark" },
+      { key: "userCount" },
+      { key: "permissions" },
+    ],
+  });
+};

@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { Code } from "../../common/codes.js";
+import { buildTestApp, type TestApp } from "./helper.js";
+
+/**
+ * The authorization matrix (issue 10 item 10): every /tjc route of the server's own route
+ * table, called as anonymous, member, moderator, editor and admin. Each answer is checked
+ * against the route's declared permission and the role's codes. A route added without a
+ * row here fails the first test, so every new route gets a decision.
+ */
+type Declared = "public" | "authenticated" | string | string[];
+
+const EXPECTED: Record<string, Declared> = {
+  "GET /tjc/health": "public",
+  "GET /tjc/ready": "public",
+  "POST /tjc/auth/login": "public",
+  "POST /tjc/auth/logout": "authenticated",
+  "GET /tjc/auth/me": "authenticated",
+  "GET /tjc/auth/profile": "authenticated",
+  "PUT /tjc/auth/profile": "authenticated",
+  "PUT /tjc/auth/password": "authenticated",
+  "GET /tjc/tags": "tag:read",
+  "GET /tjc/tags/export": "tag:export",
+  "GET /tjc/tags/:id": "tag:read",
+  "POST /tjc/tags": "tag:create",
+  "PUT /tjc/tags/:id": "tag:update",
+  "DELETE /tjc/tags/:id": "tag:delete",
+  "POST /tjc/tags/batch": ["tag:delete", "tag:update"],
+  "GET /tjc/regions": "public",
+  "GET /tjc/countries": "public",
+  "POST /tjc/files/images": "file:upload",
+  "DELETE /tjc/system/login-locks/:loginName": "user:unlock",
+  "GET /tjc/system/audit-logs": "auditLog:read",
+  "GET /tjc/system/audit-logs/export": "auditLog:export",
+  "GET /tjc/system/audit-logs/:id": "auditLog:read",
+  "GET /tjc/system/permissions": "permission:read",
+  "GET /tjc/system/users": "user:read",
+  "GET /tjc/system/users/export": "user:export",
+  "GET /tjc/system/users/:id": "user:read",
+  "POST /tjc/system/users": "user:create",
+  "PUT /tjc/system/users/:id": "user:update",
+  "DELETE /tjc/system/users/:id": "user:delete",
+  "POST /tjc/system/users/batch": ["user:delete", "user:update"],
+  "POST /tjc/system/users/:id/password": "user:update",
+  "GET /tjc/system/roles": "role:read",
+  "GET /tjc/system/roles/export": "role:export",
+  "GET /tjc/system/roles/:id": "role:read",
+  "POST /tjc/system/roles": "role:create",
+  "PUT /tjc/system/roles/:id": "role:update",
+  "DELETE /tjc/system/roles/:id": "role:delete",
+  "POST /tjc/system/roles/batch": ["role:delete", "role:update"],
+  "GET /tjc/system/resource-pages": "resourcePage:read",
+  "GET /tjc/system/resource-pages/export": "resourcePage:export",
+  "GET /tjc/system/resource-pages/:id": "resourcePage:read",
+  "POST /tjc/system/resource-pages": "resourcePage:create",
+  "PUT /tjc/system/resource-pages/:id": "resourcePage:update",
+  "DELETE /tjc/system/resource-pages/:id": "resourcePage:delete",
+  "POST /tjc/system/resource-pages/batch": [
+    "resourcePage:delete",
+    "resourcePage:update",
+  ],
+  "GET /tjc/system/menu": "authenticated",
+  "GET /tjc/system/configs": "config:read",
+  "GET /tjc/system/configs/export": "config:export",
+  "GET /tjc/system/configs/:id": "config:read",
+  "POST /tjc/system/configs": "config:create",
+  "PUT /tjc/system/configs/:id": "config:update",
+  "DELETE /tjc/system/configs/:id": "config:delete",
+  "POST /tjc/system/configs/batch": ["config:delete", "config:update"],
+  "GET /tjc/system/site": "public",
+  "GET /tjc/system/login-logs": "loginLog:read",
+  "GET /tjc/system/login-logs/export": "loginLog:export",
+  "GET /tjc/system/login-logs/:id": "loginLog:read",
+  "GET /tjc/system/sessions": "session:read",
+  "DELETE /tjc/system/sessions/:id": "session:revoke",
+};
+
+const ROLES = ["member", "moderator", "editor", "admin"] as const;
+type Role = (typeof ROLES)[number];
+
+let t: TestApp;
+const tokens = {} as Record<Role, string>;
+const codes = {} as Record<Role, Set<string>>;
+
+async function signIn(role: Role): Promise<void> {
+  tokens[role] = await t.loginAs(role);
+  const me = await t.request({
+    method: "GET",
+    url: "/tjc/auth/me",
+    token: tokens[role],
+  });
+  codes[role] = new Set(me.json().data.permissions as string[]);
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  for (const role of ROLES) await signIn(role);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** The envelope code of an answer; a CSV export (not JSON) succeeded: 0. */
+function codeOf(response: {
+  statusCode: number;
+  body: string;
+  headers: Record<string, unknown>;
+}): number {
+  if (String(response.headers["content-type"]).startsWith("text/csv"))
+    return response.statusCode === 200 ? Code.OK : -1;
+  return (JSON.parse(response.body) as { code: number }).code;
+}
+
+/** A harmless request to the route: unknown ids, an empty body, a batch delete of nothing. */
+function requestFor(method: string, url: string) {
+  const path = url
+    .replace(/:loginName/g, "matrix-nobody")
+    .replace(/:\w+/g, "999999");
+  const payload =
+    method === "GET" || method === "DELETE"
+      ? undefined
+      : url.endsWith("/batch")
+        ? { action: "delete", ids: [999999] }
+        : {};
+  return { method: method as "GET", url: path, payload };
+}
+
+describe("the authorization matrix", () => {
+  test("every /tjc route has a row, and every row a route, with the permission it declares", () => {
+    const actual: Record<string, Declared> = {};
+    for (const route of t.app.routeTable) {
+      actual[`${route.method} ${route.url}`] =
+        route.permission === "computed"
+          ? [...route.codes].sort()
+          : route.permission;
+    }
+    const expected = Object.fromEntries(
+      Object.entries(EXPECTED).map(([key, value]) => [
+        key,
+        Array.isArray(value) ? [...value].sort() : value,
+      ]),
+    );
+    expect(actual).toEqual(expected);
+  });
+
+  test("each role gets an answer that matches the route's permission and its codes", async () => {
+    const failures: string[] = [];
+    let calls = 0;
+    // Logout ends the caller's session: it goes last, and each role signs in again after.
+    const keys = Object.keys(EXPECTED).sort(
+      (a, b) => Number(a.includes("logout")) - Number(b.includes("logout")),
+    );
+    for (const key of keys) {
+      const [method, url] = key.split(" ") as [string, string];
+      const declared = EXPECTED[key]!;
+      const anonymous = await t.request(requestFor(method, url));
+      const anonymousCode = codeOf(anonymous);
+      calls += 1;
+      if (declared === "public") {
+        if (
+          anonymousCode === Code.SESSION_EXPIRED ||
+          anonymousCode === Code.FORBIDDEN
+        )
+          failures.push(
+            `${key} anonymous → ${anonymousCode}, but it is public`,
+          );
+      } else if (anonymousCode !== Code.SESSION_EXPIRED) {
+        failures.push(`${key} anonymous → ${anonymousCode}, expected 20107`);
+      }
+      for (const role of ROLES) {
+        const response = await t.request({
+          ...requestFor(method, url),
+          token: tokens[role],
+        });
+        const code = codeOf(response);
+        calls += 1;
+        const needed = Array.isArray(declared) ? declared : [declared];
+        const allowed =
+          declared === "public" ||
+          declared === "authenticated" ||
+          // A batch delete needs the delete code (the first of the pair).
+          codes[role].has(needed[0]!);
+        if (
+          allowed &&
+          (code === Code.SESSION_EXPIRED || code === Code.FORBIDDEN)
+        )
+          failures.push(
+            `${key} as ${role} → ${code}, but the role may call it`,
+          );
+        if (!allowed && code !== Code.FORBIDDEN)
+          failures.push(`${key} as ${role} → ${code}, expected 40300`);
+        if (!allowed && code === Code.OK)
+          failures.push(
+            `${key} answered 0 to ${role}, which lacks ${needed[0]}`,
+          );
+        if (key === "POST /tjc/auth/logout") await signIn(role);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(calls).toBe(keys.length * (ROLES.length + 1));
+  });
+});
