@@ -8,7 +8,6 @@ import { describeIssue } from "../../common/zod-issues.js";
 import { BIDI_CONTROL_ISSUE } from "../../common/schemas/text.js";
 import { REFERENCE_VALIDATION_MESSAGES } from "../../common/reference-messages.js";
 import { ASK_VALIDATION_MESSAGES } from "../../common/ask-messages.js";
-import { PASSWORD_POLICY_MESSAGES } from "../../common/password-policy.js";
 import { SYSTEM_VALIDATION_MESSAGES } from "../../common/system-messages.js";
 
 type Issue = z.core.$ZodRawIssue;
@@ -81,7 +80,6 @@ function knownText(message: string, language: Language): string | undefined {
     VALIDATION_MESSAGES[language][message] ??
     REFERENCE_VALIDATION_MESSAGES[language][message] ??
     ASK_VALIDATION_MESSAGES[language][message] ??
-    PASSWORD_POLICY_MESSAGES[language][message] ??
     SYSTEM_VALIDATION_MESSAGES[language][message]
   );
 }

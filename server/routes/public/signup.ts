@@ -2,7 +2,10 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { Code } from "../../../common/codes.js";
-import { passwordPolicy } from "../../../common/password-policy.js";
+import {
+  checkPasswordAgainstLoginName,
+  passwordSchema,
+} from "../../../common/schemas/password.js";
 import { isUniqueViolation, nowIso } from "../../db/dialect.js";
 import { ok } from "../../http/envelope.js";
 import { ApiError } from "../../http/errors.js";
@@ -19,21 +22,24 @@ import { permissionsOfUser } from "../../services/permissions.js";
 const HOUR_MS = 60 * 60 * 1000;
 
 /** A login name people can type on a phone and read back: no spaces, no look-alikes. */
-export const signUpBody = z.object({
-  loginName: z
-    .string()
-    .trim()
-    .min(3)
-    .max(64)
-    .regex(/^[A-Za-z0-9_.@-]+$/),
-  userName: z.string().trim().min(1).max(64),
-  password: passwordPolicy,
-  email: z
-    .email()
-    .max(254)
-    .nullish()
-    .or(z.literal("").transform(() => null)),
-});
+export const signUpBody = z
+  .object({
+    loginName: z
+      .string()
+      .trim()
+      .min(3)
+      .max(64)
+      .regex(/^[A-Za-z0-9_.@-]+$/),
+    userName: z.string().trim().min(1).max(64),
+    password: passwordSchema,
+    email: z
+      .email()
+      .max(254)
+      .nullish()
+      .or(z.literal("").transform(() => null)),
+  })
+  // The shared policy (system administration's): not the login name either.
+  .superRefine((value, ctx) => checkPasswordAgainstLoginName(value, ctx));
 
 const sessionAnswer = envelope(
   z.object({
