@@ -26,6 +26,7 @@ import { assertNotMuted } from "../../services/ask-mute.js";
 import { notify } from "../../services/ask-notifications.js";
 import type { Language } from "../../../common/codes.js";
 import {
+  PUBLIC_CONDITION,
   PUBLIC_STATUSES,
   questionQuery,
   toQuestionRecords,
@@ -72,7 +73,7 @@ export async function listPublicQuestions(
 ) {
   const { filter } = options;
   const page = questionQuery(store.db)
-    .where("askQuestions.status", "in", PUBLIC_STATUSES)
+    .where(PUBLIC_CONDITION)
     .$if(filter.tagId !== undefined, (qb) =>
       qb.where("askQuestions.id", "in", (eb) =>
         eb
@@ -118,9 +119,8 @@ export async function listPublicQuestions(
 export async function findPublicQuestion(store: Store, questionId: number) {
   const row = await questionQuery(store.db)
     .where("askQuestions.id", "=", questionId)
-    .where("askQuestions.status", "in", PUBLIC_STATUSES)
     .executeTakeFirst();
-  if (!row) return undefined;
+  if (!row || !PUBLIC_STATUSES.includes(row.status)) return undefined;
   const [record] = await toQuestionRecords(store.db, [row]);
   return record;
 }

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import { sql, type Kysely, type SqlBool, type Transaction } from "kysely";
 import type { Answer, Question } from "../../../common/schemas/ask.js";
 import type { AskPostStatus, Database } from "../../db/schema.js";
 
@@ -6,6 +6,12 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** The states in which a question is public; others answer 404 to visitors. */
 export const PUBLIC_STATUSES: AskPostStatus[] = ["visible", "closed"];
+
+/**
+ * The same condition as a literal, as the partial indexes of the lists name it
+ * (migration 0007): SQLite matches a partial index only on the same literal term.
+ */
+export const PUBLIC_CONDITION = sql<SqlBool>`ask_questions.status in ('visible', 'closed')`;
 
 const EXCERPT_LENGTH = 160;
 const ENTITIES: Record<string, string> = {
