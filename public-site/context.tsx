@@ -20,12 +20,20 @@ export const SiteContext = createContext<SiteContextValue>({
 
 export const useSite = () => useContext(SiteContext);
 
+// Building a DateTimeFormat costs far more than using one: one per language, kept.
+const dateFormats = new Map<Language, Intl.DateTimeFormat>();
+
 /** A time as the reader's locale writes it, in UTC on the server and the first paint. */
 export function formatTime(iso: string, language: Language): string {
-  return new Intl.DateTimeFormat(language, {
-    dateStyle: "medium",
-    timeZone: "UTC",
-  }).format(new Date(iso));
+  let format = dateFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, {
+      dateStyle: "medium",
+      timeZone: "UTC",
+    });
+    dateFormats.set(language, format);
+  }
+  return format.format(new Date(iso));
 }
 
 /** What to tell a person when a call fails: the mute's end, or the server's message. */
