@@ -108,10 +108,9 @@ export async function loadPageData(
       ? await findPublicQuestion(store, id.data)
       : undefined;
     if (!question) return { page: "notFound" };
-    await countView(store, question.id);
     return {
       page: "topicDetail",
-      question: { ...question, views: question.views + 1 },
+      question: { ...question, views: countView(store, question) },
       answers: await listAnswers(store, question.id, {
         offset: 0,
         limit: TOPIC_ANSWERS,

@@ -9,6 +9,7 @@ import {
 import { Code } from "../../../common/codes.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 import { askKit } from "./ask-test-kit.js";
+import { viewCounter } from "../../services/view-counter.js";
 
 let t: TestApp;
 let kit: ReturnType<typeof askKit>;
@@ -218,11 +219,25 @@ describe("GET /tjc/ask/questions/:id", () => {
       url: `/tjc/ask/questions/${question.id}`,
     });
     expect(first.json().data.views).toBe(1);
+    // Views are written in batches; the count answered includes the ones not yet written.
+    await viewCounter(t.app.store).flush();
     const second = await t.request({
       method: "GET",
       url: `/tjc/ask/questions/${question.id}`,
     });
     expect(second.json().data.views).toBe(2);
+    const third = await t.request({
+      method: "GET",
+      url: `/tjc/ask/questions/${question.id}`,
+    });
+    expect(third.json().data.views).toBe(3);
+    await viewCounter(t.app.store).flush();
+    const stored = await t.app.store.db
+      .selectFrom("askQuestions")
+      .select("views")
+      .where("id", "=", question.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.views).toBe(3);
   });
 
   test("hidden, pending, deleted and unknown questions are 40400", async () => {

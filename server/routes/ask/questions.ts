@@ -24,6 +24,7 @@ import { envelope, versionField } from "../../resources/resource-definition.js";
 import { hotScore } from "../../services/ask-hot.js";
 import { assertNotMuted } from "../../services/ask-mute.js";
 import { notify } from "../../services/ask-notifications.js";
+import { viewCounter } from "../../services/view-counter.js";
 import type { Language } from "../../../common/codes.js";
 import {
   PUBLIC_CONDITION,
@@ -125,13 +126,17 @@ export async function findPublicQuestion(store: Store, questionId: number) {
   return record;
 }
 
-/** Counts one view: a single atomic increment, no read first. */
-export async function countView(store: Store, questionId: number) {
-  await store.db
-    .updateTable("askQuestions")
-    .set((eb) => ({ views: eb(eb.ref("views"), "+", 1) }))
-    .where("id", "=", questionId)
-    .execute();
+/**
+ * Counts one view (written in batches, services/view-counter.ts) and answers the
+ * question's view count including it.
+ */
+export function countView(
+  store: Store,
+  question: { id: number; views: number },
+): number {
+  const counter = viewCounter(store);
+  const before = counter.unstored(question.id);
+  return question.views + before + (counter.count(question.id) - before);
 }
 
 export function parseQuestionList(
@@ -193,8 +198,7 @@ export const questionRoutes: FastifyPluginAsync = async (parent) => {
     async (request) => {
       const question = await findPublicQuestion(app.store, request.params.id);
       if (!question) throw notFound();
-      await countView(app.store, question.id);
-      return ok({ ...question, views: question.views + 1 });
+      return ok({ ...question, views: countView(app.store, question) });
     },
   );
 
