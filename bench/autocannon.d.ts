@@ -1,7 +1,26 @@
 // The few parts of autocannon's programmatic API the benchmark uses (it ships no types).
 declare module "autocannon" {
+  /** One request of a sequence each connection goes through in turn. */
+  interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (
+      request: Request,
+      context: Record<string, unknown>,
+    ) => Request;
+    onResponse?: (
+      status: number,
+      body: string,
+      context: Record<string, unknown>,
+    ) => void;
+  }
   interface Options {
     url: string;
+    requests?: Request[];
+    /** Requests per second over all connections (a fixed rate). */
+    overallRate?: number;
     connections?: number;
     duration?: number;
     pipelining?: number;
@@ -43,5 +62,5 @@ declare module "autocannon" {
   }
   function autocannon(options: Options): Run;
   export default autocannon;
-  export type { Options, Result };
+  export type { Options, Request, Result };
 }

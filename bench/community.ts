@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/community.ts` (also run by `npm run bench`): the public Q&A site.
+ * `npx tsx bench/community.ts` (also run by `npm run bench`, bench/main.ts): the public Q&A site.
  *
  * 1. Seeds 10,000 questions and 50,000 answers (one question with 20) into a temporary
  *    SQLite store built by the real migrations.

@@ -14,13 +14,10 @@
  * BENCH_CONNECTIONS (10), BENCH_DATABASE_URL (postgres://… : run against a fresh
  * PostgreSQL database instead of SQLite).
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { isDeepStrictEqual } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -29,22 +26,21 @@ import { openStore } from "../server/db/store.js";
 import { migrateToLatest } from "../server/db/migrate.js";
 import { seedDatabase } from "../server/services/seed.js";
 import { COMMON_KEYWORD, RARE_KEYWORD, seedTags } from "./seed.js";
+import {
+  ensureServerBuilt,
+  freePort,
+  killChildren,
+  ROOT,
+  rssBytes,
+  SERVER_ENTRY,
+  sleep,
+  START_FLAGS,
+  startProcess,
+  stopProcess,
+  waitReady,
+} from "./processes.js";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const SERVER_ENTRY = path.join(ROOT, "dist/server/main.js");
 const RAW_ENTRY = path.join(ROOT, "bench/raw-server.ts");
-
-/**
- * The Node flags `npm start` gives the server (package.json), so the bench measures the
- * process users run.
- */
-const START_FLAGS = (
-  JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
-    scripts: { start: string };
-  }
-).scripts.start
-  .split(/\s+/)
-  .filter((word) => word.startsWith("--"));
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 6);
@@ -62,16 +58,11 @@ const MB = 1024 * 1024;
 
 // ---------------------------------------------------------------- processes and cleanup
 
-const children = new Set<ChildProcess>();
 let tempDir: string | undefined;
 let pgDatabase: { adminUrl: string; name: string } | undefined;
 
 function cleanupSync(): void {
-  for (const child of children) {
-    if (child.exitCode === null && child.signalCode === null)
-      child.kill("SIGKILL");
-  }
-  children.clear();
+  killChildren();
   if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
   tempDir = undefined;
 }
@@ -97,90 +88,6 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-}
-
-function startProcess(
-  args: string[],
-  env: Record<string, string | undefined>,
-): Started {
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.add(child);
-  child.on("exit", () => children.delete(child));
-  let output = "";
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-8000);
-  };
-  child.stdout!.on("data", keep);
-  child.stderr!.on("data", keep);
-  return { child, output: () => output };
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, "exit");
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const { port } = server.address() as net.AddressInfo;
-  server.close();
-  await once(server, "close");
-  return port;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Polls `url` every 10 ms until it answers 200; returns the ms since `since`. */
-async function waitReady(
-  url: string,
-  started: Started,
-  since: number,
-  timeoutMs = 30_000,
-): Promise<number> {
-  for (;;) {
-    if (started.child.exitCode !== null || started.child.signalCode !== null) {
-      throw new Error(
-        `process exited before it was ready:\n${started.output()}`,
-      );
-    }
-    try {
-      const response = await fetch(url);
-      if (response.status === 200) {
-        await response.arrayBuffer();
-        return performance.now() - since;
-      }
-    } catch {
-      // not listening yet
-    }
-    if (performance.now() - since > timeoutMs) {
-      throw new Error(
-        `not ready after ${timeoutMs} ms: ${url}\n${started.output()}`,
-      );
-    }
-    await sleep(10);
-  }
-}
-
-function rssBytes(pid: number): { rss: number; hwm: number } {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  const field = (name: string) =>
-    Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1]) * 1024;
-  return { rss: field("VmRSS"), hwm: field("VmHWM") };
-}
-
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
 /** CPU time (user + system) a process has used so far, in ms. */
@@ -202,34 +109,6 @@ function machineBusyMs(): number {
 }
 
 // ---------------------------------------------------------------- build and seed
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
-    else if (/\.(ts|json)$/.test(entry.name) && !/\.test\.ts$/.test(entry.name))
-      newest = Math.max(newest, fs.statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-function ensureServerBuilt(): void {
-  const built = fs.existsSync(SERVER_ENTRY)
-    ? fs.statSync(SERVER_ENTRY).mtimeMs
-    : 0;
-  const sources = Math.max(
-    newestMtime(path.join(ROOT, "server")),
-    newestMtime(path.join(ROOT, "common")),
-  );
-  if (built >= sources) return;
-  console.log("dist/server/main.js is missing or stale: npm run build:server");
-  const result = spawnSync("npm", ["run", "build:server"], {
-    cwd: ROOT,
-    stdio: "inherit",
-  });
-  if (result.status !== 0) throw new Error("npm run build:server failed");
-}
 
 async function createPgDatabase(url: string): Promise<string> {
   const name = `lampstand_bench_${process.pid}_${Date.now().toString(36)}`;

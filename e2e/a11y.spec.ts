@@ -20,6 +20,7 @@ const LANGUAGES = [
     theme: "切换浅色/深色模式",
     openMenu: "打开菜单",
     menu: "主菜单",
+    contentGroup: "内容管理",
   },
   {
     language: "en-US",
@@ -28,6 +29,7 @@ const LANGUAGES = [
     user: "profile",
     theme: "Toggle light/dark mode",
     openMenu: "Open menu",
+    contentGroup: "Content",
     menu: "Main menu",
   },
 ] as const;
@@ -76,6 +78,19 @@ for (const lang of LANGUAGES) {
         await page.goto(path);
         await expect(page.locator("h1").first()).toBeVisible();
         await expectNoSeriousA11yViolations(page);
+      }
+    });
+
+    test("the public site's pages", async ({ page }) => {
+      for (const path of [
+        "/ask",
+        "/topicDetail?id=1",
+        "/choicenessCommon",
+        "/tagList",
+      ]) {
+        await page.goto(path);
+        await expect(page.locator("h1").first()).toBeVisible();
+        await expectNoSeriousA11yViolations(page, path);
       }
     });
 
@@ -201,6 +216,11 @@ for (const lang of LANGUAGES) {
       await page.getByRole("button", { name: lang.openMenu }).click();
       await expect(menu).toBeVisible();
       await expectNoSeriousA11yViolations(page, "phone /admin, menu open");
+      // The menu remembers which groups were open (System, from the last page): open
+      // Content if it is closed, as a person would.
+      const content = menu.getByRole("button", { name: lang.contentGroup });
+      if ((await content.getAttribute("aria-expanded")) === "false")
+        await content.click();
       await menu.getByRole("link", { name: lang.tags }).click();
       await expect(page).toHaveURL("/admin/tagManage");
       await expect(pageHeading(page)).toHaveText(lang.tags);

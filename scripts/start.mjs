@@ -36,8 +36,12 @@ function builtAt(file) {
   }
 }
 
-function run(script) {
-  const result = spawnSync("npm", ["run", script], {
+/** Builds quietly: one line saying what, then only warnings and errors. */
+function run(script, what, extraArgs = []) {
+  console.log(`Building ${what}…`);
+  const args = ["run", "--silent", script];
+  if (extraArgs.length > 0) args.push("--", ...extraArgs);
+  const result = spawnSync("npm", args, {
     cwd: root,
     stdio: "inherit",
   });
@@ -52,9 +56,10 @@ const webSources = [
   "vite.config.ts",
   "package.json",
 ];
-if (builtAt("dist/web/index.html") < newestMtime(webSources)) run("build:web");
+if (builtAt("dist/web/index.html") < newestMtime(webSources))
+  run("build:web", "the admin and the public site", ["--logLevel", "warn"]);
 const serverSources = ["server", "common", "package.json"];
 if (builtAt("dist/server/main.js") < newestMtime(serverSources))
-  run("build:server");
+  run("build:server", "the server");
 
 await import(path.join(root, "dist/server/main.js"));

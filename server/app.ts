@@ -6,6 +6,7 @@ import { API_PREFIX } from "./http/api-paths.js";
 import { zodValidatorCompiler } from "./http/zod-validator.js";
 import { envelopePlugin } from "./plugins/envelope.js";
 import { storePlugin } from "./plugins/store.js";
+import { createStorage } from "./services/storage/index.js";
 import { authPlugin } from "./plugins/auth.js";
 import { metricsPlugin } from "./plugins/metrics.js";
 import { routeTablePlugin } from "./plugins/route-table.js";
@@ -40,6 +41,7 @@ export const app: FastifyPluginAsync<AppOptions> = async (
   { config, store, dev },
 ) => {
   fastify.decorate("config", config);
+  fastify.decorate("fileStorage", await createStorage(config));
   fastify.setValidatorCompiler(zodValidatorCompiler);
   // Response schemas document the API (OpenAPI); answers are serialised as they are.
   fastify.setSerializerCompiler(() => (data) => JSON.stringify(data));

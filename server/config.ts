@@ -38,6 +38,21 @@ export interface Config {
     /** Accounts one address may create an hour; 0: no limit. */
     signUpsPerIpPerHour: number;
   };
+  /** Where the media library keeps files (README, "File storage"). */
+  storage:
+    | { kind: "local" }
+    | {
+        kind: "s3";
+        s3: {
+          endpoint?: string;
+          region: string;
+          bucket: string;
+          accessKeyId?: string;
+          secretAccessKey?: string;
+          forcePathStyle: boolean;
+          prefix: string;
+        };
+      };
   /** The ops port (metrics, readiness): off when unset (ops-server.ts). */
   metrics: {
     port: number | undefined;
@@ -86,7 +101,33 @@ function parseSignUp(value: string | undefined): boolean {
   );
 }
 
+function parseStorage(env: NodeJS.ProcessEnv): Config["storage"] {
+  const kind = env.STORAGE || "local";
+  if (kind === "local") return { kind: "local" };
+  if (kind !== "s3")
+    throw new Error(`STORAGE must be "local" or "s3", got "${kind}"`);
+  if (!env.S3_BUCKET) throw new Error("STORAGE=s3 needs S3_BUCKET");
+  const prefix = env.S3_PREFIX ?? "";
+  return {
+    kind: "s3",
+    s3: {
+      endpoint: env.S3_ENDPOINT || undefined,
+      region: env.S3_REGION || "us-east-1",
+      bucket: env.S3_BUCKET,
+      accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+      // A custom endpoint (MinIO and the like) usually serves buckets by path.
+      forcePathStyle:
+        env.S3_FORCE_PATH_STYLE !== undefined && env.S3_FORCE_PATH_STYLE !== ""
+          ? env.S3_FORCE_PATH_STYLE === "true"
+          : Boolean(env.S3_ENDPOINT),
+      prefix: prefix && !prefix.endsWith("/") ? `${prefix}/` : prefix,
+    },
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   const clientConfig: Config["clientConfig"] = {};
   if (env.SYSTEM_BASE) clientConfig.systemBase = env.SYSTEM_BASE;
   if (env.MAIN_BASE) clientConfig.mainBase = env.MAIN_BASE;
@@ -100,7 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminLogin: env.ADMIN_LOGIN || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL || "info",
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    trustProxy,
     webDir: path.resolve(env.WEB_DIR || "./dist/web"),
     clientConfig,
     bodyLimit: 1024 * 1024,
@@ -111,7 +152,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keepAliveMs: parseCount(env, "KEEP_ALIVE_TIMEOUT_MS", 5_000),
       idleMs: parseCount(env, "IDLE_TIMEOUT_MS", 30_000),
     },
-    maxConnectionsPerIp: parseCount(env, "MAX_CONNECTIONS_PER_IP", 64),
+    // Behind a trusted proxy every socket is the proxy's: no cap unless one is asked for.
+    maxConnectionsPerIp: parseCount(
+      env,
+      "MAX_CONNECTIONS_PER_IP",
+      trustProxy === false ? 64 : 0,
+    ),
+    storage: parseStorage(env),
     community: {
       signUpOpen: parseSignUp(env.COMMUNITY_SIGN_UP),
       signUpsPerIpPerHour: parseCount(env, "SIGN_UPS_PER_IP_PER_HOUR", 5),

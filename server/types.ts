@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { Config } from "./config.js";
 import type { Store } from "./db/store.js";
+import type { FileStorage } from "./services/storage/storage.js";
 import type { SessionStore, SessionUser } from "./services/session-store.js";
 import type { PermissionCache } from "./services/permissions.js";
 import type { Language } from "../common/codes.js";
@@ -31,6 +32,8 @@ declare module "fastify" {
   interface FastifyInstance {
     config: Config;
     store: Store;
+    /** Where the media library keeps its files (services/storage). */
+    fileStorage: FileStorage;
     sessions: SessionStore;
     permissions: PermissionCache;
     metrics: Metrics;

@@ -17,6 +17,11 @@ import { PLACEHOLDER_PAGES } from "./layout/adminPages";
 import { darkTheme, lightTheme } from "./layout/theme";
 import { EditorTestPage, TreeTestPage, UbTestPage } from "./pages/TestPages";
 import tags from "./resources/tags";
+import users from "./resources/system/users";
+import roles from "./resources/system/roles";
+import auditLog from "./resources/system/auditLog";
+import loginLog from "./resources/system/loginLog";
+import onlineSessions from "./resources/system/onlineSessions";
 
 // react-admin keeps its own copy of the locale; start it from aid-language (the spec's key).
 const store = localStorageStore("1", "lampstand");
@@ -65,6 +70,11 @@ export function App() {
           ))}
         </CustomRoutes>
         <Resource name="admin/tagManage" {...tags} />
+        <Resource name="admin/system/userManage" {...users} />
+        <Resource name="admin/system/roleManage" {...roles} />
+        <Resource name="admin/system/auditLog" {...auditLog} />
+        <Resource name="admin/system/loginLog" {...loginLog} />
+        <Resource name="admin/system/onlineSessions" {...onlineSessions} />
       </Admin>
     </BrowserRouter>
   );

@@ -10,6 +10,7 @@ export const AUDIT_ACTIONS = [
   "passwordReset",
   "passwordChange",
   "forceLogout",
+  "unlock",
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 

@@ -3,6 +3,8 @@ import type { StoreKind } from "./store.js";
 import * as initial from "./migrations/0001-initial.js";
 import * as pinyinSortKeys from "./migrations/0002-pinyin-sort-keys.js";
 import * as systemAdministration from "./migrations/0003-system-administration.js";
+import * as mediaLibrary from "./migrations/0005-media-library.js";
+import * as sermons from "./migrations/0005a-sermons.js";
 import * as community from "./migrations/0007-community.js";
 
 type StoreMigration = {
@@ -14,6 +16,8 @@ const MIGRATIONS: Record<string, StoreMigration> = {
   "0001-initial": initial,
   "0002-pinyin-sort-keys": pinyinSortKeys,
   "0003-system-administration": systemAdministration,
+  "0005-media-library": mediaLibrary,
+  "0005a-sermons": sermons,
   "0007-community": community,
 };
 

@@ -14,6 +14,10 @@ export interface Database {
   sessions: SessionsTable;
   loginFailures: LoginFailuresTable;
   tags: TagsTable;
+  files: FilesTable;
+  fileUsages: FileUsagesTable;
+  contentTags: ContentTagsTable;
+  sermons: SermonsTable;
   auditLogs: AuditLogsTable;
   loginLogs: LoginLogsTable;
   resourcePages: ResourcePagesTable;
@@ -154,6 +158,73 @@ export interface ConfigsTable {
   type: string; // "string" | "number" | "boolean" | "json"
   description: string | null;
   builtIn: number;
+  createdAt: string;
+  updatedAt: string;
+  version: Generated<number>;
+}
+
+export interface FilesTable {
+  id: Generated<number>;
+  kind: string; // MediaKind (common/media-rules.ts)
+  originalName: string;
+  mime: string;
+  /** bigint: PostgreSQL answers it as a string, which toRecord turns into a number. */
+  size: number | string;
+  sha256: string;
+  storageKey: string;
+  width: number | null;
+  height: number | null;
+  durationSec: number | null;
+  usageCount: Generated<number>;
+  createdBy: number | null;
+  createdAt: string;
+  updatedAt: string;
+  version: Generated<number>;
+}
+
+export interface FileUsagesTable {
+  fileId: number;
+  resource: string;
+  recordId: number;
+  field: string;
+}
+
+export interface ContentTagsTable {
+  resource: string;
+  recordId: number;
+  tagId: number;
+}
+
+/** The publishing workflow's columns (db/workflow-columns.ts). */
+export interface WorkflowColumns {
+  status: Generated<string>;
+  publishAt: string | null;
+  publishedAt: string | null;
+  createdBy: number | null;
+  updatedBy: number | null;
+  /** JSON array of tag ids. */
+  tagIds: Generated<string>;
+}
+
+export interface SermonsTable extends WorkflowColumns {
+  id: Generated<number>;
+  title: string;
+  titlePinyin: Generated<string>;
+  preacher: string | null;
+  series: string | null;
+  serviceType: string | null;
+  preachedOn: string | null;
+  passage: string | null;
+  summary: string | null;
+  body: Generated<string>;
+  audioFileId: number | null;
+  videoFileId: number | null;
+  videoUrl: string | null;
+  /** JSON array of file ids. */
+  attachmentIds: Generated<string>;
+  coverFileId: number | null;
+  regionCode: string | null;
+  views: Generated<number>;
   createdAt: string;
   updatedAt: string;
   version: Generated<number>;

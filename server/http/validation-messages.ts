@@ -60,6 +60,42 @@ const CUSTOM_MESSAGES: Record<string, Record<Language, string>> = {
     "zh-CN": "记录已被他人修改，请刷新后重试",
     "en-US": "The record was changed by someone else; reload and try again",
   },
+  "transition not allowed": {
+    "zh-CN": "当前状态下不能执行此操作",
+    "en-US": "The record cannot move to this status from its current one",
+  },
+  "must be in the future": {
+    "zh-CN": "必须是将来的时间",
+    "en-US": "Must be a time in the future",
+  },
+  "unknown tag": {
+    "zh-CN": "包含不存在的标签",
+    "en-US": "Contains a tag that does not exist",
+  },
+  "unknown file": {
+    "zh-CN": "文件不存在",
+    "en-US": "The file does not exist",
+  },
+  "not a image file": {
+    "zh-CN": "请选择图片文件",
+    "en-US": "Must be an image file",
+  },
+  "not a audio file": {
+    "zh-CN": "请选择音频文件",
+    "en-US": "Must be an audio file",
+  },
+  "not a video file": {
+    "zh-CN": "请选择视频文件",
+    "en-US": "Must be a video file",
+  },
+  "not a document file": {
+    "zh-CN": "请选择文档文件",
+    "en-US": "Must be a document file",
+  },
+  "file in use": {
+    "zh-CN": "该文件正被其他内容引用，不能删除",
+    "en-US": "This file is used by other content and cannot be deleted",
+  },
 };
 
 /** The message for one field problem, in the caller's language (see common/zod-issues). */

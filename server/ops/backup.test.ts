@@ -142,9 +142,9 @@ beforeAll(async () => {
     ]),
   });
   expect(upload.json().code).toBe(0);
-  // A half-written upload is not backed up.
+  // A half-written upload (a dot-file, wherever it lies) is not backed up.
   fs.writeFileSync(
-    path.join(source.config.dataDir, "files", "images", ".upload-left"),
+    path.join(source.config.dataDir, "files", "library", ".upload-left"),
     "x",
   );
 
@@ -191,7 +191,7 @@ describe("backup", () => {
     expect(order.some((name) => name.includes("fts"))).toBe(false);
     expect(order).not.toContain("kysely_migration");
     expect(manifest.files.map((file) => file.path)).toEqual([
-      expect.stringMatching(/^images\/\d{4}\/\d{2}\/[0-9a-f]{32}\.png$/),
+      expect.stringMatching(/^library\/\d{4}\/\d{2}\/[0-9a-f]{32}\.png$/),
     ]);
   });
 

@@ -5,6 +5,10 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { Code } from "../../common/codes.js";
 import { sendEnvelope } from "./envelope.js";
+import {
+  registerObjectStorageFiles,
+  storedFileHeaders,
+} from "./stored-files.js";
 import { isApiPath, pathOf } from "../http/api-paths.js";
 import {
   ADMIN_SPA_ROUTES,
@@ -129,27 +133,30 @@ export const webPlugin = fp<{
       });
     }
 
-    const filesDir = path.join(dataDir, "files");
-    fs.mkdirSync(filesDir, { recursive: true });
-    await app.register(fastifyStatic, {
-      root: filesDir,
-      prefix: "/files/",
-      decorateReply: false,
-      index: false,
-      // Upload temporaries (.upload-*) are dot-files: never served, even half written.
-      dotfiles: "ignore",
-      acceptRanges: true,
-      // Uploads are named by random ids and never rewritten.
-      maxAge: "30d",
-      immutable: true,
-      setHeaders: (res) => {
-        res.header("X-Content-Type-Options", "nosniff");
-        res.header(
-          "Content-Security-Policy",
-          "default-src 'none'; img-src 'self'; media-src 'self'",
-        );
-      },
-    });
+    if (app.fileStorage.kind === "s3") {
+      registerObjectStorageFiles(app);
+    } else {
+      const filesDir = path.join(dataDir, "files");
+      fs.mkdirSync(filesDir, { recursive: true });
+      await app.register(fastifyStatic, {
+        root: filesDir,
+        prefix: "/files/",
+        decorateReply: false,
+        index: false,
+        // Upload temporaries (.upload-*) are dot-files: never served, even half written.
+        dotfiles: "ignore",
+        acceptRanges: true,
+        // Uploads are named by random ids and never rewritten.
+        maxAge: "30d",
+        immutable: true,
+        setHeaders: (res, filePath) => {
+          for (const [name, value] of Object.entries(
+            storedFileHeaders(filePath),
+          ))
+            res.header(name, value);
+        },
+      });
+    }
 
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
       if (isApiPath(pathOf(request.url))) {

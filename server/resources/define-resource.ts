@@ -1,9 +1,33 @@
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
-import type { ResourceDefinition } from "./resource-definition.js";
+import type { ResourceDefinition, WriteChange } from "./resource-definition.js";
 import { resourceQueries } from "./resource-queries.js";
 import { registerListRoutes } from "./list-routes.js";
 import { registerRecordRoutes } from "./record-routes.js";
+import { registerPublishingRoutes } from "./publishing-routes.js";
+
+/** The workflow's checks run before the resource's own; its writes after them too. */
+function withWorkflow<
+  Row,
+  Rec,
+  Create extends z.ZodObject,
+  Update extends z.ZodObject,
+>(
+  def: ResourceDefinition<Row, Rec, Create, Update>,
+): ResourceDefinition<Row, Rec, Create, Update> {
+  const workflow = def.workflow!;
+  return {
+    ...def,
+    async beforeWrite(change, context) {
+      await workflow.beforeWrite(change as WriteChange<unknown>, context);
+      await def.beforeWrite?.(change, context);
+    },
+    async afterWrite(change, context) {
+      await workflow.afterWrite(change as WriteChange<unknown>, context);
+      await def.afterWrite?.(change, context);
+    },
+  };
+}
 
 export type {
   ResourceDefinition,
@@ -24,7 +48,9 @@ export function defineResource<
   app: FastifyInstance,
   def: ResourceDefinition<Row, Rec, Create, Update>,
 ): void {
+  if (def.workflow) def = withWorkflow(def);
   const queries = resourceQueries<Row>(app, def);
   registerListRoutes(app, def, queries);
   registerRecordRoutes(app, def, queries);
+  if (def.workflow) registerPublishingRoutes(app, def, queries);
 }

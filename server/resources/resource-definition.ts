@@ -6,6 +6,7 @@ import type { SearchSpec } from "../db/search.js";
 import type { Language } from "../../common/codes.js";
 import type { StoreKind } from "../db/store.js";
 import type { SortKey } from "./sort-keys.js";
+import type { PublishingWorkflow } from "./workflow.js";
 
 /** One record's change, as the write hooks see it. */
 export interface WriteChange<Rec> {
@@ -96,6 +97,11 @@ export interface ResourceDefinition<
    * export's time zone, which its header names.
    */
   csvColumns: CsvColumn<Rec>[];
+  /**
+   * Opts into the publishing workflow (workflow.ts): defineResource runs its checks before
+   * each write and records status, who and when, and tags after it, in the same transaction.
+   */
+  workflow?: PublishingWorkflow;
 }
 
 export interface CsvColumn<Rec> {

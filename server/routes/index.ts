@@ -8,6 +8,7 @@ import { referenceRoutes } from "./reference/index.js";
 import { signUpRoutes } from "./public/signup.js";
 import { loginLockRoutes } from "./system/login-locks.js";
 import { tagRoutes } from "./tags/index.js";
+import { sermonRoutes } from "./sermons/index.js";
 import { systemRoutes } from "./system/index.js";
 
 /** Every /tjc route module, registered under the /tjc prefix by app.ts. */
@@ -18,6 +19,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(tagRoutes);
   await app.register(referenceRoutes);
   await app.register(fileRoutes);
+  await app.register(sermonRoutes);
   await app.register(loginLockRoutes);
   await app.register(askRoutes);
   await app.register(signUpRoutes);

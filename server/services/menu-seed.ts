@@ -1,5 +1,9 @@
 import type { Store } from "../db/store.js";
 import { nowIso } from "../db/dialect.js";
+import {
+  ADMIN_PAGE_NAMES,
+  type AdminPagePath,
+} from "../../common/admin-page-names.js";
 
 interface SeedPage {
   path: string;
@@ -16,13 +20,18 @@ interface SeedGroup {
   pages: SeedPage[];
 }
 
+/** A page's titles come from the one list the admin's page titles read too. */
 const page = (
-  path: string,
-  titleZh: string,
-  titleEn: string,
+  path: AdminPagePath,
   icon: string,
   permission: string,
-): SeedPage => ({ path, titleZh, titleEn, icon, permission });
+): SeedPage => ({
+  path,
+  titleZh: ADMIN_PAGE_NAMES["zh-CN"][path],
+  titleEn: ADMIN_PAGE_NAMES["en-US"][path],
+  icon,
+  permission,
+});
 
 /**
  * Every admin page of the spec (section 2) and of issue 10, in menu order, with the code
@@ -35,65 +44,17 @@ export const SEED_MENU: SeedGroup[] = [
     titleEn: "System",
     icon: "Settings",
     pages: [
-      page("system/userManage", "用户管理", "Users", "People", "user:read"),
-      page("system/roleManage", "角色管理", "Roles", "Badge", "role:read"),
-      page(
-        "system/permission/resource",
-        "权限资源",
-        "Permission resources",
-        "Security",
-        "permission:read",
-      ),
-      page(
-        "system/configManage",
-        "系统配置",
-        "System configuration",
-        "Settings",
-        "config:read",
-      ),
-      page("system/jobManage", "定时任务", "Jobs", "Schedule", "job:read"),
-      page(
-        "system/joblogManage",
-        "任务日志",
-        "Job logs",
-        "History",
-        "jobLog:read",
-      ),
-      page(
-        "system/resourcePageManage",
-        "资源页面",
-        "Resource pages",
-        "Web",
-        "resourcePage:read",
-      ),
-      page(
-        "system/userBehaviorStat",
-        "用户行为统计",
-        "User behaviour statistics",
-        "Insights",
-        "behaviorStat:read",
-      ),
-      page(
-        "system/onlineSessions",
-        "在线会话",
-        "Online sessions",
-        "DevicesOther",
-        "session:read",
-      ),
-      page(
-        "system/loginLog",
-        "登录日志",
-        "Login log",
-        "Login",
-        "loginLog:read",
-      ),
-      page(
-        "system/auditLog",
-        "审计日志",
-        "Audit log",
-        "ManageSearch",
-        "auditLog:read",
-      ),
+      page("system/userManage", "People", "user:read"),
+      page("system/roleManage", "Badge", "role:read"),
+      page("system/permission/resource", "Security", "permission:read"),
+      page("system/configManage", "Settings", "config:read"),
+      page("system/jobManage", "Schedule", "job:read"),
+      page("system/joblogManage", "History", "jobLog:read"),
+      page("system/resourcePageManage", "Web", "resourcePage:read"),
+      page("system/userBehaviorStat", "Insights", "behaviorStat:read"),
+      page("system/onlineSessions", "DevicesOther", "session:read"),
+      page("system/loginLog", "Login", "loginLog:read"),
+      page("system/auditLog", "ManageSearch", "auditLog:read"),
     ],
   },
   {
@@ -102,53 +63,17 @@ export const SEED_MENU: SeedGroup[] = [
     titleEn: "Content",
     icon: "Article",
     pages: [
-      page(
-        "sermonManage",
-        "讲道管理",
-        "Sermons",
-        "RecordVoiceOver",
-        "sermon:read",
-      ),
-      page("mySermonManage", "我的讲道", "My sermons", "Mic", "sermon:read"),
-      page("articleManage", "文章管理", "Articles", "Article", "article:read"),
-      page(
-        "articleEdit",
-        "文章编辑",
-        "Article editor",
-        "EditNote",
-        "article:update",
-      ),
-      page("audioManage", "音频管理", "Audio", "Audiotrack", "audio:read"),
-      page("videoManage", "视频管理", "Videos", "VideoLibrary", "video:read"),
-      page(
-        "docManage",
-        "福音文档",
-        "Gospel documents",
-        "Description",
-        "doc:read",
-      ),
-      page(
-        "discipleManage",
-        "信徒管理",
-        "Believers",
-        "Groups",
-        "disciple:read",
-      ),
-      page("tagManage", "标签管理", "Tags", "LocalOffer", "tag:read"),
-      page(
-        "spiderManage",
-        "爬虫配置",
-        "Crawler configuration",
-        "TravelExplore",
-        "spider:read",
-      ),
-      page(
-        "configManage",
-        "事工配置",
-        "Ministry configuration",
-        "Tune",
-        "ministryConfig:read",
-      ),
+      page("sermonManage", "RecordVoiceOver", "sermon:read"),
+      page("mySermonManage", "Mic", "sermon:read"),
+      page("articleManage", "Article", "article:read"),
+      page("articleEdit", "EditNote", "article:update"),
+      page("audioManage", "Audiotrack", "audio:read"),
+      page("videoManage", "VideoLibrary", "video:read"),
+      page("docManage", "Description", "doc:read"),
+      page("discipleManage", "Groups", "disciple:read"),
+      page("tagManage", "LocalOffer", "tag:read"),
+      page("spiderManage", "TravelExplore", "spider:read"),
+      page("configManage", "Tune", "ministryConfig:read"),
     ],
   },
   {
@@ -157,28 +82,10 @@ export const SEED_MENU: SeedGroup[] = [
     titleEn: "Live",
     icon: "LiveTv",
     pages: [
-      page("configLive", "直播视频", "Live video", "LiveTv", "liveConfig:read"),
-      page(
-        "configLiveNotice",
-        "直播公告",
-        "Live announcement",
-        "Campaign",
-        "liveNotice:read",
-      ),
-      page(
-        "channelManage",
-        "直播频道",
-        "Live channels",
-        "CellTower",
-        "channel:read",
-      ),
-      page(
-        "liveVideoManage",
-        "直播视频管理",
-        "Live videos",
-        "OndemandVideo",
-        "liveVideo:read",
-      ),
+      page("configLive", "LiveTv", "liveConfig:read"),
+      page("configLiveNotice", "Campaign", "liveNotice:read"),
+      page("channelManage", "CellTower", "channel:read"),
+      page("liveVideoManage", "OndemandVideo", "liveVideo:read"),
     ],
   },
   {
@@ -187,58 +94,16 @@ export const SEED_MENU: SeedGroup[] = [
     titleEn: "Q&A",
     icon: "Forum",
     pages: [
-      page("askManage", "问答管理", "Q&A management", "Forum", "askTopic:read"),
-      page(
-        "topicDetailManage",
-        "问题详情管理",
-        "Question details",
-        "Topic",
-        "askAnswer:read",
-      ),
-      page(
-        "askConfig",
-        "问答配置",
-        "Q&A settings",
-        "SettingsSuggest",
-        "askConfig:read",
-      ),
-      page("askTagManage", "问答标签", "Q&A tags", "Sell", "askTag:read"),
-      page(
-        "askComplaintManage",
-        "用户投诉",
-        "User complaints",
-        "Report",
-        "askComplaint:read",
-      ),
-      page(
-        "askKeepSilenceManage",
-        "禁言用户",
-        "Muted users",
-        "VolumeOff",
-        "askMute:read",
-      ),
-      page(
-        "ask",
-        "问答社区",
-        "Q&A community",
-        "QuestionAnswer",
-        "askTopic:read",
-      ),
-      page(
-        "topicDetail",
-        "问题详情",
-        "Question detail",
-        "HelpCenter",
-        "askTopic:read",
-      ),
-      page(
-        "choicenessCommon",
-        "精选回答",
-        "Recommended answers",
-        "Star",
-        "askAnswer:read",
-      ),
-      page("tagList", "标签列表", "Tag list", "Label", "askTag:read"),
+      page("askManage", "Forum", "askTopic:read"),
+      page("topicDetailManage", "Topic", "askAnswer:read"),
+      page("askConfig", "SettingsSuggest", "askConfig:read"),
+      page("askTagManage", "Sell", "askTag:read"),
+      page("askComplaintManage", "Report", "askComplaint:read"),
+      page("askKeepSilenceManage", "VolumeOff", "askMute:read"),
+      page("ask", "QuestionAnswer", "askTopic:read"),
+      page("topicDetail", "HelpCenter", "askTopic:read"),
+      page("choicenessCommon", "Star", "askAnswer:read"),
+      page("tagList", "Label", "askTag:read"),
     ],
   },
 ];

@@ -90,11 +90,11 @@ export class Metrics {
 
 /** Times every query that goes through Kysely. */
 function timingPlugin(metrics: Metrics): KyselyPlugin {
-  const started = new Map<unknown, number>();
+  // Keyed by Kysely's query id object: a query compiled but run elsewhere (store.read)
+  // or one that failed never reaches transformResult, and its entry goes with it.
+  const started = new WeakMap<object, number>();
   return {
     transformQuery({ node, queryId }) {
-      // A failed query never reaches transformResult: forget the stragglers in bulk.
-      if (started.size > 10_000) started.clear();
       started.set(queryId, performance.now());
       return node;
     },

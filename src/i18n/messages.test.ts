@@ -6,6 +6,7 @@ import { catalogue } from "./messages";
 import { flattenMessages } from "./deepMerge";
 import { editorMessages } from "../editor/messages";
 import { referenceMessages } from "../reference/messages";
+import { mediaMessages } from "../media/messages";
 import { appMessages } from "./appMessages";
 
 const zh = flattenMessages(catalogue["zh-CN"] as Record<string, unknown>);
@@ -85,7 +86,12 @@ describe("the message catalogue", () => {
   });
 
   it("merges the editor's, the reference inputs' and the shell's own messages", () => {
-    for (const fragment of [editorMessages, referenceMessages, appMessages]) {
+    for (const fragment of [
+      editorMessages,
+      referenceMessages,
+      mediaMessages,
+      appMessages,
+    ]) {
       for (const language of ["zh-CN", "en-US"] as const) {
         const flat = flattenMessages(
           fragment[language] as Record<string, unknown>,

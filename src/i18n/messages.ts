@@ -2,7 +2,9 @@ import type { TranslationMessages } from "ra-core";
 import englishMessages from "ra-language-english";
 import type { Language } from "../../common/codes";
 import { editorMessages } from "../editor/messages";
+import { mediaMessages } from "../media/messages";
 import { referenceMessages } from "../reference/messages";
+import { systemMessages } from "../resources/system/messages";
 import { appMessages } from "./appMessages";
 import { deepMerge, nestMessages } from "./deepMerge";
 import { VALIDATION_MESSAGES } from "../../common/validation-wording";
@@ -17,6 +19,8 @@ export const catalogue: Record<Language, TranslationMessages> = {
     appMessages["zh-CN"],
     editorMessages["zh-CN"],
     referenceMessages["zh-CN"],
+    systemMessages["zh-CN"],
+    mediaMessages["zh-CN"],
     nestMessages(VALIDATION_MESSAGES["zh-CN"]),
   ) as TranslationMessages,
   "en-US": deepMerge(
@@ -25,6 +29,8 @@ export const catalogue: Record<Language, TranslationMessages> = {
     appMessages["en-US"],
     editorMessages["en-US"],
     referenceMessages["en-US"],
+    systemMessages["en-US"],
+    mediaMessages["en-US"],
     nestMessages(VALIDATION_MESSAGES["en-US"]),
   ) as TranslationMessages,
 };

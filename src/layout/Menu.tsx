@@ -6,37 +6,22 @@ import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
 import ExpandLess from "@mui/icons-material/ExpandLess";
 import ExpandMore from "@mui/icons-material/ExpandMore";
-import SettingsApplicationsIcon from "@mui/icons-material/SettingsApplications";
-import LibraryBooksIcon from "@mui/icons-material/LibraryBooks";
-import SensorsIcon from "@mui/icons-material/Sensors";
-import ForumIcon from "@mui/icons-material/Forum";
 import HomeIcon from "@mui/icons-material/Home";
 import { useLocation } from "react-router-dom";
-import {
-  Menu as RaMenu,
-  usePermissions,
-  useSidebarState,
-  useTranslate,
-} from "react-admin";
-import {
-  ADMIN_PAGES,
-  MENU_GROUPS,
-  pageNameKey,
-  type MenuGroup,
-} from "./adminPages";
-import { hasPermission } from "../resources/registry";
+import { Menu as RaMenu, useSidebarState, useTranslate } from "react-admin";
 import { SIDEBAR_CLOSED_WIDTH, SIDEBAR_WIDTH } from "./theme";
+import { useMenuEntries, type MenuGroupEntry } from "./useMenuEntries";
 
-const GROUP_ICONS: Record<MenuGroup, typeof HomeIcon> = {
-  system: SettingsApplicationsIcon,
-  content: LibraryBooksIcon,
-  live: SensorsIcon,
-  qa: ForumIcon,
-};
+/** A group of the menu registry, by its id. */
+type MenuGroup = string;
 
-function groupOf(pathname: string): MenuGroup | undefined {
-  return ADMIN_PAGES.find((page) => pathname.startsWith(`/admin/${page.path}`))
-    ?.group;
+function groupOf(
+  groups: MenuGroupEntry[],
+  pathname: string,
+): MenuGroup | undefined {
+  return groups.find((group) =>
+    group.pages.some((page) => pathname.startsWith(`/admin/${page.path}`)),
+  )?.key;
 }
 
 /**
@@ -47,19 +32,22 @@ function groupOf(pathname: string): MenuGroup | undefined {
  */
 const linkItem = { role: "link", dense: true } as const;
 
-/** The back office menu: the spec's pages in four collapsible groups. */
+/**
+ * The back office menu: the user's pages from the menu registry (`GET /tjc/system/menu`),
+ * in collapsible groups.
+ */
 export function Menu() {
   const translate = useTranslate();
   const { pathname } = useLocation();
   const [sidebarOpen] = useSidebarState();
-  const { permissions } = usePermissions();
-  const activeGroup = groupOf(pathname);
-  const [open, setOpen] = useState<Record<MenuGroup, boolean>>({
-    system: activeGroup === "system",
-    content: activeGroup === "content" || activeGroup === undefined,
-    live: activeGroup === "live",
-    qa: activeGroup === "qa",
-  });
+  const groups = useMenuEntries();
+  const activeGroup = groupOf(groups, pathname);
+  const [open, setOpen] = useState<Record<MenuGroup, boolean>>({});
+  // A group the user has not toggled is open when it holds the current page; with no
+  // current page (the home page), the first group is.
+  const isOpen = (group: MenuGroup, index: number) =>
+    open[group] ??
+    (activeGroup === undefined ? index === 0 : group === activeGroup);
 
   // Arriving on a page from elsewhere (the home page, a link) opens its group.
   useEffect(() => {
@@ -91,13 +79,7 @@ export function Menu() {
         primaryText={translate("app.menu.home")}
         leftIcon={<HomeIcon />}
       />
-      {MENU_GROUPS.map((group) => {
-        const GroupIcon = GROUP_ICONS[group];
-        const pages = ADMIN_PAGES.filter(
-          (page) =>
-            page.group === group &&
-            (!page.permission || hasPermission(permissions, page.permission)),
-        );
+      {groups.map(({ key: group, label, icon: GroupIcon, pages }, index) => {
         const buttonId = `admin-menu-${group}`;
         const listId = `admin-menu-${group}-pages`;
         return (
@@ -105,9 +87,12 @@ export function Menu() {
             <ListItemButton
               id={buttonId}
               onClick={() =>
-                setOpen((state) => ({ ...state, [group]: !state[group] }))
+                setOpen((state) => ({
+                  ...state,
+                  [group]: !isOpen(group, index),
+                }))
               }
-              aria-expanded={open[group]}
+              aria-expanded={isOpen(group, index)}
               aria-controls={listId}
               data-menu-group={group}
               dense
@@ -115,26 +100,26 @@ export function Menu() {
               <ListItemIcon sx={{ minWidth: 40 }}>
                 <GroupIcon fontSize="small" />
               </ListItemIcon>
-              <ListItemText primary={translate(`app.menu.${group}`)} />
-              {open[group] ? (
+              <ListItemText primary={label} />
+              {isOpen(group, index) ? (
                 <ExpandLess fontSize="small" />
               ) : (
                 <ExpandMore fontSize="small" />
               )}
             </ListItemButton>
-            <Collapse in={open[group]} timeout="auto" unmountOnExit>
+            <Collapse in={isOpen(group, index)} timeout="auto" unmountOnExit>
               <Box
                 id={listId}
                 role="group"
                 aria-labelledby={buttonId}
                 sx={{ pl: sidebarOpen ? 1.5 : 0 }}
               >
-                {pages.map(({ path, icon: Icon }) => (
+                {pages.map(({ path, label: pageLabel, icon: Icon }) => (
                   <RaMenu.Item
                     {...linkItem}
                     key={path}
                     to={`/admin/${path}`}
-                    primaryText={translate(pageNameKey(path))}
+                    primaryText={pageLabel}
                     leftIcon={<Icon />}
                   />
                 ))}

@@ -32,6 +32,9 @@ import StarIcon from "@mui/icons-material/Star";
 import LabelIcon from "@mui/icons-material/Label";
 import ReportIcon from "@mui/icons-material/Report";
 import VolumeOffIcon from "@mui/icons-material/VolumeOff";
+import DevicesOtherIcon from "@mui/icons-material/DevicesOther";
+import LoginIcon from "@mui/icons-material/Login";
+import ManageSearchIcon from "@mui/icons-material/ManageSearch";
 
 export type MenuGroup = "system" | "content" | "live" | "qa";
 
@@ -55,14 +58,47 @@ export interface AdminPage {
 
 /** Every admin page of spec section 2, in menu order. */
 export const ADMIN_PAGES: readonly AdminPage[] = [
-  { path: "system/userManage", group: "system", icon: PeopleIcon },
-  { path: "system/roleManage", group: "system", icon: BadgeIcon },
+  {
+    path: "system/userManage",
+    group: "system",
+    icon: PeopleIcon,
+    resource: "admin/system/userManage",
+    permission: "user:read",
+  },
+  {
+    path: "system/roleManage",
+    group: "system",
+    icon: BadgeIcon,
+    resource: "admin/system/roleManage",
+    permission: "role:read",
+  },
   { path: "system/permission/resource", group: "system", icon: SecurityIcon },
   { path: "system/configManage", group: "system", icon: SettingsIcon },
   { path: "system/jobManage", group: "system", icon: ScheduleIcon },
   { path: "system/joblogManage", group: "system", icon: HistoryIcon },
   { path: "system/resourcePageManage", group: "system", icon: WebIcon },
   { path: "system/userBehaviorStat", group: "system", icon: InsightsIcon },
+  {
+    path: "system/onlineSessions",
+    group: "system",
+    icon: DevicesOtherIcon,
+    resource: "admin/system/onlineSessions",
+    permission: "session:read",
+  },
+  {
+    path: "system/loginLog",
+    group: "system",
+    icon: LoginIcon,
+    resource: "admin/system/loginLog",
+    permission: "loginLog:read",
+  },
+  {
+    path: "system/auditLog",
+    group: "system",
+    icon: ManageSearchIcon,
+    resource: "admin/system/auditLog",
+    permission: "auditLog:read",
+  },
 
   { path: "sermonManage", group: "content", icon: RecordVoiceOverIcon },
   { path: "mySermonManage", group: "content", icon: MicIcon },

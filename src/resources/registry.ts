@@ -17,6 +17,40 @@ export const API_RESOURCES: Record<string, ApiResource> = {
     writableFields: ["name", "nameEn", "sortOrder"],
     permissionModule: "tag",
   },
+  "admin/system/userManage": {
+    apiPath: "system/users",
+    writableFields: [
+      "loginName",
+      "userName",
+      "email",
+      "phone",
+      "status",
+      "language",
+      "roleIds",
+      "password",
+    ],
+    permissionModule: "user",
+  },
+  "admin/system/roleManage": {
+    apiPath: "system/roles",
+    writableFields: ["code", "name", "nameEn", "remark", "permissions"],
+    permissionModule: "role",
+  },
+  "admin/system/auditLog": {
+    apiPath: "system/audit-logs",
+    writableFields: [],
+    permissionModule: "auditLog",
+  },
+  "admin/system/loginLog": {
+    apiPath: "system/login-logs",
+    writableFields: [],
+    permissionModule: "loginLog",
+  },
+  "admin/system/onlineSessions": {
+    apiPath: "system/sessions",
+    writableFields: [],
+    permissionModule: "session",
+  },
 };
 
 const ACTION_TO_PERMISSION: Record<string, string> = {

@@ -25,7 +25,8 @@ function temporaries(root: string): string[] {
 }
 
 test("a kill -9 mid-upload leaves a temporary that is never served and is cleaned at the next start", async () => {
-  const imagesRoot = path.join(store.dataDir, "files", "images");
+  // Uploads stream to DATA_DIR/upload-temporaries, outside the served tree.
+  const imagesRoot = path.join(store.dataDir, "upload-temporaries");
   const first = await startServerProcess(store);
   const token = await loginAdmin(first.baseUrl);
 
@@ -61,7 +62,7 @@ test("a kill -9 mid-upload leaves a temporary that is never served and is cleane
   const second = await startServerProcess(store);
   try {
     const served = await fetch(
-      `${second.baseUrl}/files/images/${left.split(path.sep).join("/")}`,
+      `${second.baseUrl}/files/../upload-temporaries/${left.split(path.sep).join("/")}`,
     );
     expect(served.status).toBe(404);
     expect(await served.text()).not.toContain("\u0001\u0001\u0001");

@@ -131,7 +131,7 @@ describe("POST /tjc/files/images", () => {
     const response = await upload(editorToken, "big.png", "image/png", big);
     expect(response.statusCode).toBe(413);
     expect(response.json().code).toBe(41300);
-    const imagesDir = path.join(t.config.dataDir, "files", "images");
+    const imagesDir = t.config.dataDir;
     const leftovers = fs.existsSync(imagesDir)
       ? fs
           .readdirSync(imagesDir, { recursive: true })
@@ -211,6 +211,7 @@ describe("POST /tjc/files/images", () => {
     expect(response.json().data.errors.file).toBe("此项为必填项");
   });
 
+  // Through the media library: kept under /files/library/<yyyy>/<mm>/ with a random name.
   it.each([
     ["png", "image/png", "png"],
     ["gif", "image/gif", "gif"],
@@ -218,8 +219,8 @@ describe("POST /tjc/files/images", () => {
     ["bmp", "image/bmp", "bmp"],
     ["ico", "image/x-icon", "ico"],
   ] as const)(
-    "stores a %s under /files/images/<yyyy>/<mm>/ and serves it",
-    async (sample, _mime, extension) => {
+    "stores a %s in the media library and serves it",
+    async (sample, mime, extension) => {
       // A misleading name and type: the bytes decide.
       const response = await upload(
         editorToken,
@@ -231,7 +232,7 @@ describe("POST /tjc/files/images", () => {
       const body = response.json();
       expect(body.code).toBe(0);
       const now = new Date();
-      const prefix = `/files/images/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, "0")}/`;
+      const prefix = `/files/library/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, "0")}/`;
       expect(body.data.url.startsWith(prefix)).toBe(true);
       expect(body.data.url).toMatch(
         new RegExp(`/[0-9a-f]{32}\\.${extension}$`),
@@ -247,19 +248,22 @@ describe("POST /tjc/files/images", () => {
 
       const served = await t.request({ method: "GET", url: body.data.url });
       expect(served.statusCode).toBe(200);
+      expect(served.headers["content-type"]).toBe(mime);
+      expect(body.data.file).toMatchObject({ kind: "image", mime });
       expect(served.rawPayload.equals(Buffer.from(IMAGE_SAMPLES[sample]))).toBe(
         true,
       );
     },
   );
 
-  it("gives every upload its own name", async () => {
+  it("answers the same library file for the same bytes", async () => {
     const first = (
       await upload(editorToken, "a.png", "image/png", IMAGE_SAMPLES.png)
-    ).json().data.url;
+    ).json().data;
     const second = (
-      await upload(editorToken, "a.png", "image/png", IMAGE_SAMPLES.png)
-    ).json().data.url;
-    expect(first).not.toBe(second);
+      await upload(editorToken, "b.png", "image/png", IMAGE_SAMPLES.png)
+    ).json().data;
+    expect(second.url).toBe(first.url);
+    expect(second.file.id).toBe(first.file.id);
   });
 });

@@ -1,16 +1,10 @@
 /**
- * Image uploads for the rich-text editor: POST /tjc/files/images (multipart, field "file").
- * The type comes from the bytes (file-type), never from the name or the Content-Type; only
- * png, gif, jpeg, bmp and x-icon are kept. The file is streamed to a temporary name under
- * DATA_DIR/files/images/<yyyy>/<mm>/, checked, then renamed to a random name and served by
- * the web plugin under /files/.
+ * The media library (issue 11 item 1) under /tjc/files: upload, list, get, delete. The
+ * rich-text editor's image upload (POST /tjc/files/images) goes through the same library,
+ * limited to the editor's image formats. Files are served under /files/ (plugins/web.ts).
  */
-import { VALIDATION_KEYS } from "../../../common/validation-wording.js";
-import { randomBytes } from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
-import { pipeline } from "node:stream/promises";
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { Code } from "../../../common/codes.js";
@@ -18,14 +12,34 @@ import {
   ACCEPTED_IMAGE_MIME_TYPES,
   MAX_IMAGE_UPLOAD_BYTES,
 } from "../../../common/editor-rules.js";
-import { ok } from "../../http/envelope.js";
-import { localizeText } from "../../http/validation-messages.js";
-import { ApiError, validationError } from "../../http/errors.js";
-import { sniffImage } from "../../services/image-sniff.js";
 import {
-  removeStaleUploadTemporaries,
-  UPLOAD_TEMPORARY_PREFIX,
-} from "../../services/upload-temporaries.js";
+  ACCEPTED_MEDIA_MIME_TYPES,
+  MEDIA_KINDS,
+} from "../../../common/media-rules.js";
+import {
+  FILE_FIELD_LABELS,
+  FILE_SORT_FIELDS,
+  fileSchema,
+} from "../../../common/schemas/file.js";
+import { ok } from "../../http/envelope.js";
+import { ApiError, notFound } from "../../http/errors.js";
+import { localizeText } from "../../http/validation-messages.js";
+import {
+  envelope,
+  idParams,
+  MAX_INT32,
+  type ResourceDefinition,
+} from "../../resources/resource-definition.js";
+import { registerListRoutes } from "../../resources/list-routes.js";
+import { resourceQueries } from "../../resources/resource-queries.js";
+import {
+  fileRecord,
+  uploadTemporaryDir,
+  type FileRow,
+} from "../../services/media/library.js";
+import { removeStaleUploadTemporaries } from "../../services/upload-temporaries.js";
+import { uploadFromRequest } from "./upload-part.js";
+import { sql } from "kysely";
 
 /**
  * A temporary older than this belongs to no live upload (see upload-temporaries.ts): no
@@ -35,54 +49,93 @@ function staleTemporaryMs(requestTimeoutMs: number): number {
   return requestTimeoutMs > 0 ? 2 * requestTimeoutMs : 24 * 60 * 60 * 1000;
 }
 
-/** file-type needs at most this many leading bytes to tell the accepted formats apart. */
-const SNIFF_BYTES = 4100;
+const noInput = z.object({});
 
-const envelope = (data: z.ZodType) =>
-  z.object({ code: z.number(), message: z.string(), data });
+/** The library's list and export go through the shared resource machinery. */
+export const fileResource = {
+  path: "files",
+  table: "files",
+  module: "file",
+  recordSchema: fileSchema,
+  createSchema: noInput,
+  updateSchema: noInput,
+  sortable: FILE_SORT_FIELDS,
+  defaultSort: ["createdAt", "DESC"],
+  search: { table: "files", columns: ["original_name"] },
+  filters: {
+    kind: {
+      schema: z.enum(MEDIA_KINDS),
+      where: (value: string) => sql`files.kind = ${value}`,
+    },
+    createdBy: {
+      schema: z.number().int().positive().max(MAX_INT32),
+      where: (value: number) => sql`files.created_by = ${value}`,
+    },
+    /** true: only files some record uses; false: only unused ones. */
+    used: {
+      schema: z.boolean(),
+      where: (value: boolean) =>
+        value ? sql`files.usage_count > 0` : sql`files.usage_count = 0`,
+    },
+  },
+  toRecord: fileRecord,
+  toValues: () => ({}),
+  fieldLabels: FILE_FIELD_LABELS,
+  csvColumns: [
+    { key: "id" },
+    { key: "kind" },
+    { key: "originalName" },
+    { key: "mime" },
+    { key: "size" },
+    { key: "durationSec" },
+    { key: "usageCount" },
+    { key: "url" },
+    { key: "createdAt", time: true },
+  ],
+} satisfies ResourceDefinition<
+  FileRow,
+  z.infer<typeof fileSchema>,
+  typeof noInput,
+  typeof noInput
+>;
 
-/** The multipart field an upload must use; any other is refused. */
-const FILE_FIELD = "file";
-
-/**
- * An error the multipart parser raised over the client's bytes (no boundary, a boundary
- * over its limit, a body cut short before the closing boundary): the client's fault, so
- * 40000. Our own errors, Fastify's coded ones (sizes, limits) and the system's (disk
- * full…) are left as they are.
- */
-function isMalformedMultipart(error: unknown): boolean {
-  if (!(error instanceof Error) || error instanceof ApiError) return false;
-  const { code, syscall } = error as { code?: unknown; syscall?: unknown };
-  if (syscall !== undefined) return false;
-  return code === undefined || code === "FST_MP_PREMATURE_CLOSE";
-}
-
-function malformed(request: FastifyRequest): ApiError {
-  return validationError({
-    file: localizeText("malformed multipart", request.language),
-  });
-}
-
-async function readHead(filePath: string): Promise<Uint8Array> {
-  const handle = await fs.promises.open(filePath, "r");
-  try {
-    const buffer = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
-    return new Uint8Array(buffer.subarray(0, bytesRead));
-  } finally {
-    await handle.close();
-  }
-}
+const editorAccepts = (mime: string) =>
+  (ACCEPTED_IMAGE_MIME_TYPES as readonly string[]).includes(mime);
 
 export const fileRoutes: FastifyPluginAsync = async (parent) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const imagesRoot = path.join(app.config.dataDir, "files", "images");
-  const removed = await removeStaleUploadTemporaries(
-    imagesRoot,
-    staleTemporaryMs(app.config.timeouts.requestMs),
-  );
+  const { dataDir } = app.config;
+  const olderThan = staleTemporaryMs(app.config.timeouts.requestMs);
+  let removed = 0;
+  // The temporaries' place, and where images were streamed before the library.
+  for (const root of [
+    uploadTemporaryDir(dataDir),
+    path.join(dataDir, "files", "images"),
+  ])
+    removed += await removeStaleUploadTemporaries(root, olderThan);
   if (removed > 0)
     app.log.warn({ removed }, "removed upload temporaries left by a crash");
+
+  app.post(
+    "/files",
+    {
+      config: { permission: "file:upload" },
+      schema: {
+        tags: ["files"],
+        summary:
+          "Upload a file to the media library (multipart, field `file`): image ≤ 10 MB, audio ≤ 300 MB, video ≤ 2 GB, document ≤ 100 MB; the same bytes answer the same record",
+        consumes: ["multipart/form-data"],
+        response: { 200: envelope(fileSchema) },
+      },
+    },
+    async (request) => {
+      const { row } = await uploadFromRequest(
+        request,
+        ACCEPTED_MEDIA_MIME_TYPES,
+      );
+      return ok(fileRecord(row));
+    },
+  );
 
   app.post(
     "/files/images",
@@ -90,80 +143,96 @@ export const fileRoutes: FastifyPluginAsync = async (parent) => {
       config: { permission: "file:upload" },
       schema: {
         tags: ["files"],
-        summary: `Upload an image for rich text (${ACCEPTED_IMAGE_MIME_TYPES.join(", ")}; at most 10 MB); answers its URL`,
+        summary: `Upload an image for rich text (${ACCEPTED_IMAGE_MIME_TYPES.join(", ")}; at most 10 MB) into the media library; answers its URL and record`,
         consumes: ["multipart/form-data"],
-        response: { 200: envelope(z.object({ url: z.string() })) },
+        response: {
+          200: envelope(z.object({ url: z.string(), file: fileSchema })),
+        },
       },
     },
     async (request) => {
-      if (!request.isMultipart())
-        throw new ApiError(Code.UNSUPPORTED_MEDIA_TYPE);
-      let part;
-      try {
-        part = await request.file({
-          // upload.maxImageMB, within the editor's ceiling.
-          limits: {
-            fileSize: Math.min(
-              MAX_IMAGE_UPLOAD_BYTES,
-              app.settings.number(
-                "upload.maxImageMB",
-                MAX_IMAGE_UPLOAD_BYTES / 1024 / 1024,
-              ) *
-                1024 *
-                1024,
-            ),
-            files: 1,
-          },
-        });
-      } catch (error) {
-        throw isMalformedMultipart(error) ? malformed(request) : error;
-      }
-      if (!part || part.fieldname !== FILE_FIELD) {
-        part?.file.resume();
-        throw validationError({
-          file: localizeText(VALIDATION_KEYS.required, request.language),
-        });
-      }
+      const { row } = await uploadFromRequest(
+        request,
+        ACCEPTED_IMAGE_MIME_TYPES,
+        (format) => format.kind === "image" && editorAccepts(format.mime),
+        // upload.maxImageMB, within the editor's ceiling.
+        Math.min(
+          MAX_IMAGE_UPLOAD_BYTES,
+          app.settings.number(
+            "upload.maxImageMB",
+            MAX_IMAGE_UPLOAD_BYTES / 1024 / 1024,
+          ) *
+            1024 *
+            1024,
+        ),
+      );
+      const file = fileRecord(row);
+      return ok({ url: file.url, file });
+    },
+  );
 
-      const now = new Date();
-      const year = String(now.getUTCFullYear());
-      const month = String(now.getUTCMonth() + 1).padStart(2, "0");
-      const directory = path.join(imagesRoot, year, month);
-      await fs.promises.mkdir(directory, { recursive: true });
-      const id = randomBytes(16).toString("hex");
-      const temporary = path.join(directory, `${UPLOAD_TEMPORARY_PREFIX}${id}`);
+  const queries = resourceQueries<FileRow>(app, fileResource);
+  registerListRoutes(app, fileResource, queries);
 
-      try {
-        // Over the limit, the stream fails with FST_REQ_FILE_TOO_LARGE (answered as 41300).
-        try {
-          await pipeline(
-            part.file,
-            fs.createWriteStream(temporary, { flags: "wx" }),
-          );
-        } catch (error) {
-          throw isMalformedMultipart(error) ? malformed(request) : error;
-        }
-        if (part.file.truncated) throw new ApiError(Code.PAYLOAD_TOO_LARGE);
-        const sniffed = await sniffImage(await readHead(temporary));
-        if (!sniffed.ok) {
-          throw new ApiError(Code.UNSUPPORTED_MEDIA_TYPE, {
+  app.get(
+    "/files/:id",
+    {
+      config: { permission: "file:read" },
+      schema: {
+        tags: ["files"],
+        summary: "Get one file record",
+        params: idParams,
+        response: { 200: envelope(fileSchema) },
+      },
+    },
+    async (request) => {
+      const row = await queries.findRow(request.params.id);
+      if (!row) throw notFound();
+      return ok(fileRecord(row));
+    },
+  );
+
+  app.delete(
+    "/files/:id",
+    {
+      config: { permission: "file:delete" },
+      schema: {
+        tags: ["files"],
+        summary:
+          "Delete a file and its stored bytes; a file some record uses is 40900",
+        params: idParams,
+        response: { 200: envelope(fileSchema) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const row = await app.store.transaction(async (trx) => {
+        const found = await trx
+          .selectFrom("files")
+          .selectAll()
+          .where("id", "=", id)
+          .executeTakeFirst();
+        if (!found) throw notFound();
+        const used = await trx
+          .selectFrom("fileUsages")
+          .select("fileId")
+          .where("fileId", "=", id)
+          .executeTakeFirst();
+        if (used || Number(found.usageCount) > 0) {
+          throw new ApiError(Code.CONFLICT, {
             data: {
-              accepted: [...ACCEPTED_IMAGE_MIME_TYPES],
-              detected: sniffed.detected,
+              usageCount: Number(found.usageCount),
+              errors: { id: localizeText("file in use", request.language) },
             },
           });
         }
-        const name = `${id}.${sniffed.extension}`;
-        const final = path.join(directory, name);
-        await fs.promises.rename(temporary, final);
-        app.metrics.uploadBytes.inc(
-          { kind: "image" },
-          (await fs.promises.stat(final)).size,
-        );
-        return ok({ url: `/files/images/${year}/${month}/${name}` });
-      } finally {
-        await fs.promises.rm(temporary, { force: true });
-      }
+        await trx.deleteFrom("files").where("id", "=", id).execute();
+        return found;
+      });
+      // The row is gone first: a failure here leaves an unreferenced object, never a
+      // record pointing at nothing.
+      await app.fileStorage.remove(row.storageKey);
+      return ok(fileRecord(row));
     },
   );
 };

@@ -249,4 +249,18 @@ describe("GET /tjc/system/audit-logs", () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain('""name"":[null,""csv""]');
   });
+
+  test("lifting a login lock is audited", async () => {
+    const response = await t.request({
+      method: "DELETE",
+      url: "/tjc/system/login-locks/locked-out",
+      token: admin,
+    });
+    expect(response.json().code, response.body).toBe(0);
+    const { list } = await auditRows({ filter: { action: "unlock" } });
+    expect(list[0]).toMatchObject({
+      resource: "system/login-locks",
+      recordId: "locked-out",
+    });
+  });
 });

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ok } from "../../http/envelope.js";
 import { envelope } from "../../resources/resource-definition.js";
-import { LoginThrottle } from "../../services/login-throttle.js";
+import { loginNameKey } from "../../services/login-throttle.js";
+import { withAudit } from "../../services/audit.js";
 
 /** The same shape as the login form's name, so any name that can be locked can be named. */
 const params = z.object({ loginName: z.string().trim().min(1).max(64) });
@@ -15,7 +16,6 @@ const params = z.object({ loginName: z.string().trim().min(1).max(64) });
  */
 export const loginLockRoutes: FastifyPluginAsync = async (parent) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const throttle = new LoginThrottle(app.store);
 
   app.delete(
     "/system/login-locks/:loginName",
@@ -35,7 +35,23 @@ export const loginLockRoutes: FastifyPluginAsync = async (parent) => {
     },
     async (request) => {
       const { loginName } = request.params;
-      const cleared = await throttle.clearLoginName(loginName);
+      // The failures go in the audit row's transaction (the throttle's own store calls
+      // would wait behind it on SQLite's one connection).
+      const cleared = await withAudit(app.store, request, async (trx) => ({
+        result: Number(
+          (
+            await trx
+              .deleteFrom("loginFailures")
+              .where("key", "=", loginNameKey(loginName))
+              .executeTakeFirst()
+          ).numDeletedRows,
+        ),
+        audit: {
+          resource: "system/login-locks",
+          recordId: loginName.slice(0, 64),
+          action: "unlock",
+        },
+      }));
       request.log.info({ loginName, cleared }, "login lock lifted");
       return ok({ loginName, cleared });
     },

@@ -1,0 +1,21 @@
+// `npm run bench`: the list bench (run.ts), then the admin's budgets (admin.ts), then the
+// public Q&A site (community.ts).
+// `npm run bench -- soak`: the soak run (soak.ts) alone.
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+
+const here = import.meta.dirname;
+const run = (script: string) =>
+  spawnSync(process.execPath, ["--import", "tsx", path.join(here, script)], {
+    stdio: "inherit",
+  }).status ?? 1;
+
+const [mode, ...rest] = process.argv.slice(2);
+if (rest.length > 0 || (mode !== undefined && mode !== "soak")) {
+  process.stderr.write("usage: npm run bench [-- soak]\n");
+  process.exit(64);
+}
+if (mode === "soak") process.exit(run("soak.ts"));
+const status = run("run.ts");
+const admin = status === 0 ? run("admin.ts") : status;
+process.exit(admin === 0 ? run("community.ts") : admin);

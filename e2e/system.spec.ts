@@ -1,0 +1,184 @@
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Page,
+} from "@playwright/test";
+import { apiLogin, loginViaApi } from "./helpers";
+
+const PASSWORD = "lamp-on-a-stand-e2e";
+
+/** Creates a user with one built-in role through the API, as the administrator. */
+async function createUser(
+  request: APIRequestContext,
+  role: string,
+  loginName: string,
+) {
+  const { token } = await apiLogin(request);
+  const headers = { Authorization: `Bearer ${token}` };
+  const roles = await (
+    await request.get(
+      `/tjc/system/roles?filter=${encodeURIComponent(JSON.stringify({ code: role }))}`,
+      { headers },
+    )
+  ).json();
+  const created = await (
+    await request.post("/tjc/system/users", {
+      headers,
+      data: {
+        loginName,
+        userName: loginName,
+        password: PASSWORD,
+        roleIds: [roles.data.list[0].id],
+      },
+    })
+  ).json();
+  expect(created.code, JSON.stringify(created)).toBe(0);
+  return created.data as { id: number };
+}
+
+/** Signs in as that user (through the API) and opens `path`. */
+async function openAs(page: Page, loginName: string, path: string) {
+  const response = await page.request.post("/tjc/auth/login", {
+    data: { loginName, password: PASSWORD },
+  });
+  const session = (await response.json()).data;
+  await page.goto("/login");
+  await page.evaluate(
+    ({ token, user }) => {
+      localStorage.setItem("token", token);
+      document.cookie = `user=${encodeURIComponent(JSON.stringify(user))}; path=/; max-age=86400`;
+    },
+    { token: session.token, user: session.user },
+  );
+  await page.goto(path);
+}
+
+const menu = (page: Page) => page.getByTestId("admin-menu");
+
+test("an editor's menu has only content and live pages; a moderator's only Q&A; a system page is access-denied", async ({
+  page,
+  request,
+}) => {
+  const stamp = Date.now();
+  await createUser(request, "editor", `e2e-editor-${stamp}`);
+  await createUser(request, "moderator", `e2e-mod-${stamp}`);
+
+  await openAs(page, `e2e-editor-${stamp}`, "/admin");
+  await expect(
+    menu(page).getByRole("button", { name: "内容管理" }),
+  ).toBeVisible();
+  await expect(
+    menu(page).getByRole("button", { name: "直播管理" }),
+  ).toBeVisible();
+  await expect(
+    menu(page).getByRole("button", { name: "系统管理" }),
+  ).toHaveCount(0);
+  await expect(
+    menu(page).getByRole("button", { name: "问答社区" }),
+  ).toHaveCount(0);
+  await page.goto("/admin/system/userManage");
+  await expect(page.getByTestId("access-denied")).toBeVisible();
+
+  await openAs(page, `e2e-mod-${stamp}`, "/admin");
+  await expect(
+    menu(page).getByRole("button", { name: "问答社区" }),
+  ).toBeVisible();
+  await expect(
+    menu(page).getByRole("button", { name: "内容管理" }),
+  ).toHaveCount(0);
+  await expect(
+    menu(page).getByRole("button", { name: "系统管理" }),
+  ).toHaveCount(0);
+  await page.goto("/admin/tagManage");
+  await expect(page.getByTestId("access-denied")).toBeVisible();
+});
+
+test("an administrator creates a user in the form, and the audit log shows the change side by side", async ({
+  page,
+}) => {
+  const loginName = `e2e-new-${Date.now()}`;
+  await openAsAdmin(page, "/admin/system/userManage/create");
+  await page.getByLabel("登录名").fill(loginName);
+  await page.getByLabel("姓名").fill("新同工");
+  // The shared password policy answers in the form, before any request.
+  await page.locator('input[name="password"]').fill("12345678");
+  await page.getByRole("button", { name: "保存" }).click();
+  await expect(page.getByText("密码过于常见，请换一个")).toBeVisible();
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.getByRole("button", { name: "保存" }).click();
+  await expect(page).toHaveURL(/\/admin\/system\/userManage(\?|$)/);
+  await page.getByPlaceholder("搜索").fill(loginName);
+  await expect(
+    page.getByRole("row").filter({ hasText: loginName }),
+  ).toHaveCount(1);
+
+  await page.goto("/admin/system/auditLog");
+  await page.getByLabel("资源").fill("system/users");
+  const row = page.getByRole("row").filter({ hasText: "新建" }).first();
+  await row.click();
+  const diff = page.getByTestId("audit-diff");
+  await expect(diff).toBeVisible();
+  await expect(
+    diff.getByRole("row").filter({ hasText: "loginName" }),
+  ).toContainText(loginName);
+  await expect(diff).not.toContainText("password");
+});
+
+test("a role's permissions are a checkbox tree: a module ticks its actions, a partial parent is indeterminate", async ({
+  page,
+}) => {
+  await openAsAdmin(page, "/admin/system/roleManage/create");
+  const module = page.getByTestId("perm-module-tag");
+  await module.check();
+  for (const action of ["read", "create", "update", "delete", "export"])
+    await expect(page.getByTestId(`perm-tag:${action}`)).toBeChecked();
+  await page.getByTestId("perm-tag:delete").uncheck();
+  await expect(module).not.toBeChecked();
+  await expect(module).toHaveAttribute("data-indeterminate", "true");
+});
+
+test("online sessions list live sessions and force one out; the login log lists attempts", async ({
+  page,
+  request,
+}) => {
+  const loginName = `e2e-victim-${Date.now()}`;
+  await createUser(request, "member", loginName);
+  const login = await (
+    await request.post("/tjc/auth/login", {
+      data: { loginName, password: PASSWORD },
+    })
+  ).json();
+  await request.post("/tjc/auth/login", {
+    data: { loginName, password: "wrong-password" },
+  });
+
+  await openAsAdmin(page, "/admin/system/onlineSessions");
+  const row = page.getByRole("row").filter({ hasText: loginName });
+  await expect(row).toHaveCount(1);
+  await row.getByRole("button", { name: "强制下线" }).click();
+  await page.getByRole("button", { name: "确认" }).click();
+  await expect(page.getByText("已强制下线")).toBeVisible();
+  await expect(
+    page.getByRole("row").filter({ hasText: loginName }),
+  ).toHaveCount(0);
+  const me = await (
+    await request.get("/tjc/auth/me", {
+      headers: { Authorization: `Bearer ${login.data.token}` },
+    })
+  ).json();
+  expect(me.code).toBe(20107);
+
+  await page.goto("/admin/system/loginLog");
+  await page.getByLabel("登录名").fill(loginName);
+  await expect(page.getByRole("row").filter({ hasText: "失败" })).toHaveCount(
+    1,
+  );
+  await expect(page.getByRole("row").filter({ hasText: "成功" })).toHaveCount(
+    1,
+  );
+});
+
+async function openAsAdmin(page: Page, path: string) {
+  await loginViaApi(page, path);
+}

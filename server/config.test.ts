@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "./config.js";
+
+describe("loadConfig: timeouts and connection cap", () => {
+  it("has documented defaults", () => {
+    const config = loadConfig({});
+    expect(config.timeouts).toEqual({
+      requestMs: 120_000,
+      headersMs: 15_000,
+      keepAliveMs: 5_000,
+      idleMs: 30_000,
+    });
+    expect(config.maxConnectionsPerIp).toBe(64);
+    expect(config.metrics).toEqual({
+      port: undefined,
+      host: "127.0.0.1",
+      token: undefined,
+    });
+  });
+
+  it("turns the per-address cap off behind a trusted proxy unless one is given", () => {
+    expect(loadConfig({ TRUST_PROXY: "1" }).maxConnectionsPerIp).toBe(0);
+    expect(
+      loadConfig({ TRUST_PROXY: "1", MAX_CONNECTIONS_PER_IP: "200" })
+        .maxConnectionsPerIp,
+    ).toBe(200);
+  });
+
+  it.each(["-1", "1.5", "ten"])("refuses %s as a count", (value) => {
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: value })).toThrow(
+      /REQUEST_TIMEOUT_MS must be a whole number/,
+    );
+  });
+});

@@ -1,0 +1,161 @@
+import type { FastifyPluginAsync } from "fastify";
+import { sql, type Selectable } from "kysely";
+import { z } from "zod";
+import {
+  SERMON_FIELD_LABELS,
+  SERMON_SORT_FIELDS,
+  sermonInputSchema,
+  sermonSchema,
+  type Sermon,
+} from "../../../common/schemas/sermon.js";
+import type { SermonsTable } from "../../db/schema.js";
+import {
+  defineResource,
+  type ResourceDefinition,
+} from "../../resources/define-resource.js";
+import { pinyinKey } from "../../resources/sort-keys.js";
+import { publishingWorkflow } from "../../resources/workflow.js";
+import { sanitizeStoredHtml } from "../../services/html-sanitizer.js";
+import { recordFileFields } from "../../services/file-usages.js";
+
+type SermonRow = Selectable<SermonsTable>;
+
+const workflow = publishingWorkflow("sermons", "sermons");
+
+const textFilter = (column: string) => ({
+  schema: z.string().trim().min(1).max(100),
+  where: (value: string) =>
+    sql<boolean>`${sql.ref(`sermons.${column}`)} = ${value}`,
+});
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** The sermons resource (issue 11 item 3); exported for the bench and the public API. */
+export const sermonResource = {
+  path: "sermons",
+  table: "sermons",
+  module: "sermon",
+  recordSchema: sermonSchema,
+  createSchema: sermonInputSchema,
+  updateSchema: sermonInputSchema,
+  sortable: SERMON_SORT_FIELDS,
+  sortKeys: { title: pinyinKey("titlePinyin") },
+  defaultSort: ["preachedOn", "DESC"],
+  search: {
+    table: "sermons",
+    columns: ["title", "preacher", "series", "passage", "summary"],
+  },
+  filters: {
+    ...workflow.filters,
+    preacher: textFilter("preacher"),
+    series: textFilter("series"),
+    serviceType: textFilter("service_type"),
+    preachedFrom: {
+      schema: day,
+      where: (value: string) => sql<boolean>`sermons.preached_on >= ${value}`,
+    },
+    preachedTo: {
+      schema: day,
+      where: (value: string) => sql<boolean>`sermons.preached_on <= ${value}`,
+    },
+  },
+  workflow,
+  toRecord: (row: SermonRow): Sermon => ({
+    id: row.id,
+    title: row.title,
+    preacher: row.preacher,
+    series: row.series,
+    serviceType: row.serviceType,
+    preachedOn: row.preachedOn,
+    passage: row.passage,
+    summary: row.summary,
+    body: row.body,
+    audioFileId: row.audioFileId,
+    videoFileId: row.videoFileId,
+    videoUrl: row.videoUrl,
+    attachmentIds: JSON.parse(row.attachmentIds) as number[],
+    coverFileId: row.coverFileId,
+    regionCode: row.regionCode,
+    views: Number(row.views),
+    ...workflow.record(row),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    version: row.version,
+  }),
+  toValues: (input) => {
+    const values: Record<string, unknown> = {};
+    for (const key of [
+      "title",
+      "preacher",
+      "series",
+      "serviceType",
+      "preachedOn",
+      "passage",
+      "summary",
+      "audioFileId",
+      "videoFileId",
+      "videoUrl",
+      "coverFileId",
+      "regionCode",
+    ] as const) {
+      if (input[key] !== undefined) values[key] = input[key];
+    }
+    if (input.body !== undefined)
+      values.body = sanitizeStoredHtml(input.body ?? "");
+    if (input.attachmentIds !== undefined)
+      values.attachmentIds = JSON.stringify([...new Set(input.attachmentIds)]);
+    // status, publishAt and tagIds are the workflow's: written by its afterWrite.
+    return values;
+  },
+  // The files it uses are counted (a used file cannot be deleted), checked first.
+  afterWrite: async (change, { trx, request }) => {
+    if (change.action === "delete") {
+      await recordFileFields(trx, "sermons", change.id, {}, request.language);
+      return;
+    }
+    const row = await trx
+      .selectFrom("sermons")
+      .select(["audioFileId", "videoFileId", "coverFileId", "attachmentIds"])
+      .where("id", "=", change.id)
+      .executeTakeFirstOrThrow();
+    const one = (id: number | null) => (id === null ? [] : [id]);
+    await recordFileFields(
+      trx,
+      "sermons",
+      change.id,
+      {
+        audioFileId: { ids: one(row.audioFileId), kind: "audio" },
+        videoFileId: { ids: one(row.videoFileId), kind: "video" },
+        coverFileId: { ids: one(row.coverFileId), kind: "image" },
+        attachmentIds: {
+          ids: JSON.parse(row.attachmentIds) as number[],
+          kind: null,
+        },
+      },
+      request.language,
+    );
+  },
+  fieldLabels: SERMON_FIELD_LABELS,
+  csvColumns: [
+    { key: "id" },
+    { key: "title" },
+    { key: "preacher" },
+    { key: "series" },
+    { key: "serviceType" },
+    { key: "preachedOn" },
+    { key: "passage" },
+    { key: "status" },
+    { key: "publishedAt", time: true },
+    { key: "views" },
+    { key: "createdAt", time: true },
+    { key: "updatedAt", time: true },
+  ],
+} satisfies ResourceDefinition<
+  SermonRow,
+  Sermon,
+  typeof sermonInputSchema,
+  typeof sermonInputSchema
+>;
+
+export const sermonRoutes: FastifyPluginAsync = async (app) => {
+  defineResource(app, sermonResource);
+};

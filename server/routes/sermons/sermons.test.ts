@@ -1,0 +1,329 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { mediaSample, multipartFile } from "../../test/media-samples.js";
+import { publishDue } from "../../resources/workflow.js";
+
+const inAMinute = () => new Date(Date.now() + 60_000).toISOString();
+const anHourAgo = () => new Date(Date.now() - 3_600_000).toISOString();
+
+describe("/tjc/sermons", () => {
+  let t: TestApp;
+  let editor: string;
+  let tagId: number;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    editor = await t.loginAs("editor");
+    tagId = (
+      await t.request({
+        method: "POST",
+        url: "/tjc/tags",
+        token: editor,
+        payload: { name: "主日" },
+      })
+    ).json().data.id;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const create = (payload: object, token = editor, language?: string) =>
+    t.request({
+      method: "POST",
+      url: "/tjc/sermons",
+      token,
+      payload,
+      language,
+    });
+  // An update sends the whole record, as the admin's form does: here its title.
+  const update = (id: number, payload: object, token = editor) =>
+    t.request({
+      method: "PUT",
+      url: `/tjc/sermons/${id}`,
+      token,
+      payload: { title: "讲道", ...payload },
+    });
+  const list = (filter: object, token = editor) =>
+    t.request({
+      method: "GET",
+      url: `/tjc/sermons?filter=${encodeURIComponent(JSON.stringify(filter))}&range=[0,99]`,
+      token,
+    });
+  const ids = (response: { json(): { data: { list: { id: number }[] } } }) =>
+    response.json().data.list.map((s) => s.id);
+
+  it("rejects without a session", async () => {
+    for (const [method, url] of [
+      ["GET", "/tjc/sermons"],
+      ["POST", "/tjc/sermons"],
+      ["PUT", "/tjc/sermons/1"],
+      ["DELETE", "/tjc/sermons/1"],
+      ["POST", "/tjc/sermons/publishing"],
+    ] as const) {
+      const response = await t.request({ method, url, payload: {} });
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+
+  it("rejects without permission", async () => {
+    const member = await t.loginAs("member");
+    for (const [method, url] of [
+      ["GET", "/tjc/sermons"],
+      ["POST", "/tjc/sermons"],
+      ["PUT", "/tjc/sermons/1"],
+      ["DELETE", "/tjc/sermons/1"],
+      ["POST", "/tjc/sermons/publishing"],
+    ] as const) {
+      const response = await t.request({
+        method,
+        url,
+        token: member,
+        payload: {},
+      });
+      expect(response.statusCode, `${method} ${url}`).toBe(403);
+      expect(response.json().code).toBe(40300);
+    }
+  });
+
+  it("creates a draft that records who wrote it, sanitises its text and keeps its tags", async () => {
+    const response = await create({
+      title: "因信称义",
+      preacher: "张弟兄",
+      series: "罗马书",
+      preachedOn: "2026-11-22",
+      passage: "罗马书 3:21-26",
+      body: '<p onclick="x()">恩典<script>alert(1)</script></p>',
+      tagIds: [tagId],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const sermon = response.json().data;
+    expect(sermon).toMatchObject({
+      status: "draft",
+      publishAt: null,
+      publishedAt: null,
+      tagIds: [tagId],
+      views: 0,
+      version: 1,
+    });
+    expect(sermon.createdBy).toEqual(sermon.updatedBy);
+    expect(sermon.createdBy).toEqual(expect.any(Number));
+    expect(sermon.body).toBe("<p>恩典</p>");
+    expect(ids(await list({ tagId }))).toContain(sermon.id);
+  });
+
+  it("allows only the moves that make sense (40000 otherwise, in the caller's language)", async () => {
+    const draft = (await create({ title: "流程" })).json().data;
+    const published = (
+      await update(draft.id, { status: "published", version: 1 })
+    ).json().data;
+    expect(published.status).toBe("published");
+    expect(published.publishedAt).toEqual(expect.any(String));
+
+    // Published → scheduled is not a move: unpublish first.
+    const refused = await update(draft.id, {
+      status: "scheduled",
+      publishAt: inAMinute(),
+      version: published.version,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().data.errors.status).toBe("当前状态下不能执行此操作");
+
+    const archived = (
+      await update(draft.id, { status: "archived", version: published.version })
+    ).json().data;
+    expect(archived).toMatchObject({ status: "archived", publishedAt: null });
+    const back = await update(draft.id, {
+      status: "published",
+      version: archived.version,
+    });
+    expect(back.json().code).toBe(40000);
+    const restored = await update(draft.id, {
+      status: "draft",
+      version: archived.version,
+    });
+    expect(restored.json().data.status).toBe("draft");
+  });
+
+  it("needs a future publishAt to schedule", async () => {
+    const draft = (await create({ title: "定时" })).json().data;
+    const none = await update(draft.id, { status: "scheduled", version: 1 });
+    expect(none.json().data.errors.publishAt).toBeDefined();
+    const past = await t.request({
+      method: "PUT",
+      url: `/tjc/sermons/${draft.id}`,
+      token: editor,
+      language: "en-US",
+      payload: {
+        title: "定时",
+        status: "scheduled",
+        publishAt: anHourAgo(),
+        version: 1,
+      },
+    });
+    expect(past.json().data.errors.publishAt).toBe(
+      "Must be a time in the future",
+    );
+    const bad = await update(draft.id, {
+      status: "scheduled",
+      publishAt: "tomorrow",
+      version: 1,
+    });
+    expect(bad.json().code).toBe(40000);
+  });
+
+  it("reads a scheduled sermon as published once its time has passed, without any job", async () => {
+    const draft = (await create({ title: "将来" })).json().data;
+    const scheduled = (
+      await update(draft.id, {
+        status: "scheduled",
+        publishAt: inAMinute(),
+        version: 1,
+      })
+    ).json().data;
+    expect(scheduled.status).toBe("scheduled");
+    expect(ids(await list({ status: "scheduled" }))).toContain(draft.id);
+    expect(ids(await list({ status: "published" }))).not.toContain(draft.id);
+
+    // Its time passes (moved back in the store, as a clock would move forward).
+    const due = anHourAgo();
+    await t.app.store.db
+      .updateTable("sermons")
+      .set({ publishAt: due })
+      .where("id", "=", draft.id)
+      .execute();
+    const read = (
+      await t.request({
+        method: "GET",
+        url: `/tjc/sermons/${draft.id}`,
+        token: editor,
+      })
+    ).json().data;
+    expect(read).toMatchObject({ status: "published", publishedAt: due });
+    expect(ids(await list({ status: "published" }))).toContain(draft.id);
+    expect(ids(await list({ status: "scheduled" }))).not.toContain(draft.id);
+
+    // The scheduled-publishing job makes the stored status agree.
+    const flipped = await publishDue(t.app.store);
+    expect(flipped.sermons).toBeGreaterThanOrEqual(1);
+    const row = await t.app.store.db
+      .selectFrom("sermons")
+      .select(["status", "publishedAt"])
+      .where("id", "=", draft.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: "published", publishedAt: due });
+  });
+
+  it("publishes, unpublishes and archives in bulk, all or none", async () => {
+    const a = (await create({ title: "甲" })).json().data;
+    const b = (await create({ title: "乙" })).json().data;
+    const bulk = (action: string, list: number[]) =>
+      t.request({
+        method: "POST",
+        url: "/tjc/sermons/publishing",
+        token: editor,
+        payload: { action, ids: list },
+      });
+    expect((await bulk("publish", [a.id, b.id])).json().data.ids).toEqual([
+      a.id,
+      b.id,
+    ]);
+    expect(ids(await list({ status: "published" }))).toEqual(
+      expect.arrayContaining([a.id, b.id]),
+    );
+    await bulk("archive", [a.id]);
+    // b is published, a archived: an archived sermon cannot be published, so neither moves.
+    const refused = await bulk("publish", [b.id, a.id]);
+    expect(refused.json().code).toBe(40000);
+    expect((await bulk("unpublish", [b.id])).json().data.ids).toEqual([b.id]);
+    expect(ids(await list({ status: "draft" }))).toContain(b.id);
+    expect((await bulk("delete", [b.id])).json().code).toBe(40000);
+  });
+
+  it("limits the list to one person's sermons (my sermons)", async () => {
+    const other = await t.loginAs("editor");
+    const mine = (await create({ title: "我的讲道" }, other)).json().data;
+    const theirs = await list({ createdBy: mine.createdBy });
+    expect(ids(theirs)).toEqual([mine.id]);
+  });
+
+  it("filters by preacher, series, date range and keyword", async () => {
+    const s = (
+      await create({
+        title: "登山宝训",
+        preacher: "李姊妹",
+        series: "马太福音",
+        serviceType: "主日崇拜",
+        preachedOn: "2025-03-02",
+      })
+    ).json().data;
+    expect(ids(await list({ preacher: "李姊妹" }))).toEqual([s.id]);
+    expect(
+      ids(await list({ series: "马太福音", serviceType: "主日崇拜" })),
+    ).toEqual([s.id]);
+    expect(
+      ids(await list({ preachedFrom: "2025-03-01", preachedTo: "2025-03-03" })),
+    ).toEqual([s.id]);
+    expect(ids(await list({ q: "登山宝训" }))).toEqual([s.id]);
+    expect((await list({ status: "live" })).json().code).toBe(40000);
+  });
+
+  it("checks its files and counts them as used", async () => {
+    const audio = (
+      await t.request({
+        method: "POST",
+        url: "/tjc/files",
+        token: editor,
+        ...multipartFile("a.mp3", mediaSample("sample.mp3")),
+      })
+    ).json().data;
+    const wrongKind = await create({ title: "错文件", videoFileId: audio.id });
+    expect(wrongKind.json().data.errors.videoFileId).toBe("请选择视频文件");
+    const missing = await create({ title: "无文件", audioFileId: 999999 });
+    expect(missing.json().data.errors.audioFileId).toBe("文件不存在");
+    const unknownTag = await create({ title: "无标签", tagIds: [999999] });
+    expect(unknownTag.json().code).toBe(40000);
+    // Nothing half-written.
+    expect(ids(await list({ q: "错文件" }))).toEqual([]);
+
+    const sermon = (
+      await create({ title: "有录音", audioFileId: audio.id })
+    ).json().data;
+    const file = (
+      await t.request({
+        method: "GET",
+        url: `/tjc/files/${audio.id}`,
+        token: editor,
+      })
+    ).json().data;
+    expect(file.usageCount).toBe(1);
+    expect(
+      (
+        await t.request({
+          method: "DELETE",
+          url: `/tjc/files/${audio.id}`,
+          token: editor,
+        })
+      ).json().code,
+    ).toBe(40900);
+    await t.request({
+      method: "DELETE",
+      url: `/tjc/sermons/${sermon.id}`,
+      token: editor,
+    });
+    const after = (
+      await t.request({
+        method: "GET",
+        url: `/tjc/files/${audio.id}`,
+        token: editor,
+      })
+    ).json().data;
+    expect(after.usageCount).toBe(0);
+  });
+
+  it("answers a stale version with 40900", async () => {
+    const s = (await create({ title: "版本" })).json().data;
+    await update(s.id, { title: "版本二", version: 1 });
+    const stale = await update(s.id, { title: "版本三", version: 1 });
+    expect(stale.json().code).toBe(40900);
+  });
+});

@@ -1,0 +1,246 @@
+import { useEffect, useRef, useState, type DragEvent } from "react";
+import {
+  Alert,
+  Box,
+  Button,
+  FormHelperText,
+  FormLabel,
+  LinearProgress,
+  Stack,
+  Typography,
+} from "@mui/material";
+import { useInput, useTranslate, type InputProps } from "react-admin";
+import {
+  MEDIA_FORMATS,
+  MEDIA_SIZE_LIMITS,
+  type MediaKind,
+} from "../../common/media-rules";
+import type { MediaFile } from "../../common/schemas/file";
+import { acceptFor, formatBytes } from "./format";
+import { LibraryDialog } from "./LibraryDialog";
+import { MediaPreview } from "./MediaPreview";
+import { useMediaApi } from "./mediaApi";
+
+/** The browser's own type for a file of this kind, when it names one; the server sniffs. */
+function looksLikeKind(file: File, kind: MediaKind): boolean {
+  if (!file.type) return true;
+  const extension = file.name.split(".").pop()?.toLowerCase() ?? "";
+  return (
+    Object.values(MEDIA_FORMATS).some(
+      (format) => format.kind === kind && format.mime === file.type,
+    ) ||
+    MEDIA_FORMATS[extension]?.kind === kind ||
+    file.type.startsWith(`${kind}/`)
+  );
+}
+
+export type MediaInputProps = Omit<InputProps, "source"> & {
+  source: string;
+  kind: MediaKind;
+};
+
+/**
+ * One media input for every form: a file id, set by dropping or picking a file (uploaded
+ * to the media library with a progress bar) or by choosing one already in the library;
+ * the chosen file is previewed (image, player, document link).
+ */
+export function MediaInput({
+  kind,
+  label,
+  helperText,
+  ...props
+}: MediaInputProps) {
+  const translate = useTranslate();
+  const api = useMediaApi();
+  const { field, fieldState, isRequired } = useInput(props);
+  const value = field.value as number | null | undefined;
+  const [file, setFile] = useState<MediaFile | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [libraryOpen, setLibraryOpen] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const picker = useRef<HTMLInputElement>(null);
+  const upload = useRef<AbortController | null>(null);
+
+  // The record's file, read once per id (a fresh upload or choice is already known).
+  useEffect(() => {
+    if (!value) {
+      setFile(null);
+      return;
+    }
+    if (file?.id === value) return;
+    let current = true;
+    api.get(value).then(
+      (found) => current && setFile(found),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, value, file?.id]);
+  useEffect(() => () => upload.current?.abort(), []);
+
+  const kindName = translate(`media.kind.${kind}`);
+  const take = (chosen: MediaFile) => {
+    setFile(chosen);
+    setError(null);
+    field.onChange(chosen.id);
+    field.onBlur();
+  };
+
+  const send = async (picked: File) => {
+    setError(null);
+    if (!looksLikeKind(picked, kind)) {
+      setError(translate("media.wrong_kind", { kind: kindName }));
+      return;
+    }
+    if (picked.size > MEDIA_SIZE_LIMITS[kind]) {
+      setError(
+        translate("media.too_large", {
+          kind: kindName,
+          limit: formatBytes(MEDIA_SIZE_LIMITS[kind]),
+        }),
+      );
+      return;
+    }
+    const controller = new AbortController();
+    upload.current = controller;
+    setProgress(0);
+    try {
+      const stored = await api.upload(
+        picked,
+        (loaded, total) =>
+          setProgress(total > 0 ? Math.round((loaded / total) * 100) : 0),
+        controller.signal,
+      );
+      if (stored.kind !== kind) {
+        setError(translate("media.wrong_kind", { kind: kindName }));
+        return;
+      }
+      take(stored);
+    } catch (failure) {
+      if ((failure as Error).name !== "AbortError")
+        setError((failure as Error).message);
+    } finally {
+      upload.current = null;
+      setProgress(null);
+    }
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    const dropped = event.dataTransfer.files[0];
+    if (dropped) void send(dropped);
+  };
+
+  const shownError =
+    error ??
+    (fieldState.error?.message ? translate(fieldState.error.message) : null);
+  return (
+    <Box sx={{ mb: 2, width: "100%" }}>
+      {label !== false ? (
+        <FormLabel required={isRequired} sx={{ display: "block", mb: 0.5 }}>
+          {typeof label === "string" ? translate(label, { _: label }) : label}
+        </FormLabel>
+      ) : null}
+      <Box
+        data-testid={`media-drop-${props.source}`}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        sx={{
+          border: 1,
+          borderStyle: "dashed",
+          borderColor: dragging ? "primary.main" : "divider",
+          borderRadius: 1,
+          p: 2,
+        }}
+      >
+        <Stack spacing={1}>
+          {file && value ? <MediaPreview file={file} /> : null}
+          <Stack
+            direction="row"
+            spacing={1}
+            alignItems="center"
+            flexWrap="wrap"
+          >
+            <Typography variant="body2">
+              {translate("media.drop_here", { kind: kindName })}
+            </Typography>
+            <Button
+              size="small"
+              variant="outlined"
+              onClick={() => picker.current?.click()}
+              disabled={progress !== null}
+            >
+              {translate("media.pick")}
+            </Button>
+            <Button
+              size="small"
+              onClick={() => setLibraryOpen(true)}
+              disabled={progress !== null}
+            >
+              {translate("media.choose_from_library")}
+            </Button>
+            {value ? (
+              <Button
+                size="small"
+                color="warning"
+                onClick={() => {
+                  setFile(null);
+                  field.onChange(null);
+                }}
+              >
+                {translate("media.remove")}
+              </Button>
+            ) : null}
+          </Stack>
+          <input
+            ref={picker}
+            type="file"
+            hidden
+            accept={acceptFor(kind)}
+            data-testid={`media-file-${props.source}`}
+            onChange={(event) => {
+              const picked = event.target.files?.[0];
+              event.target.value = "";
+              if (picked) void send(picked);
+            }}
+          />
+          {progress !== null ? (
+            <Stack spacing={0.5}>
+              <LinearProgress
+                variant="determinate"
+                value={progress}
+                aria-label={translate("media.uploading", { percent: progress })}
+              />
+              <Stack direction="row" spacing={1} alignItems="center">
+                <Typography variant="caption">
+                  {translate("media.uploading", { percent: progress })}
+                </Typography>
+                <Button size="small" onClick={() => upload.current?.abort()}>
+                  {translate("media.cancel_upload")}
+                </Button>
+              </Stack>
+            </Stack>
+          ) : null}
+          {shownError ? <Alert severity="error">{shownError}</Alert> : null}
+        </Stack>
+      </Box>
+      {helperText ? <FormHelperText>{helperText}</FormHelperText> : null}
+      <LibraryDialog
+        kind={kind}
+        open={libraryOpen}
+        onClose={() => setLibraryOpen(false)}
+        onChoose={(chosen) => {
+          setLibraryOpen(false);
+          take(chosen);
+        }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,21 @@
+import BadgeIcon from "@mui/icons-material/Badge";
+import { LazyPage, lazyChunk } from "../../../layout/chunks";
+
+const RoleList = lazyChunk("role-list", () =>
+  import("./RoleList").then((m) => ({ default: m.RoleList })),
+);
+const RoleCreate = lazyChunk("role-create", () =>
+  import("./RoleCreate").then((m) => ({ default: m.RoleCreate })),
+);
+const RoleEdit = lazyChunk("role-edit", () =>
+  import("./RoleEdit").then((m) => ({ default: m.RoleEdit })),
+);
+
+/** Roles, at /admin/system/roleManage. */
+export default {
+  list: () => <LazyPage component={RoleList} />,
+  create: () => <LazyPage component={RoleCreate} />,
+  edit: () => <LazyPage component={RoleEdit} />,
+  icon: BadgeIcon,
+  recordRepresentation: "name",
+};

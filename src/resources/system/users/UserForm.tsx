@@ -1,0 +1,80 @@
+import {
+  AutocompleteArrayInput,
+  PasswordInput,
+  ReferenceArrayInput,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  useLocaleState,
+  useTranslate,
+} from "react-admin";
+import type { z } from "zod";
+import {
+  USER_STATUSES,
+  userCreateSchema,
+  userInputSchema,
+} from "../../../../common/schemas/user";
+import { SUPPORTED_LANGUAGES } from "../../../../common/codes";
+import { FormToolbar } from "../../FormToolbar";
+import { schemaForm } from "../../schemaForm";
+
+const createForm = schemaForm(userCreateSchema as unknown as z.ZodObject);
+const editForm = schemaForm(userInputSchema);
+
+/** A role's name in the interface's language. */
+export function useRoleName() {
+  const [locale] = useLocaleState();
+  return (role: { name: string; nameEn: string }) =>
+    locale === "en-US" ? role.nameEn : role.name;
+}
+
+/** The fields of a user; create also sets the first password (under the policy). */
+export function UserForm({ mode }: { mode: "create" | "edit" }) {
+  const translate = useTranslate();
+  const roleName = useRoleName();
+  const form = mode === "create" ? createForm : editForm;
+  return (
+    <SimpleForm
+      validate={form.validate}
+      noValidate
+      toolbar={<FormToolbar deletable={mode === "edit"} />}
+      sx={{ maxWidth: 560 }}
+      defaultValues={
+        mode === "create" ? { status: "enabled", roleIds: [] } : undefined
+      }
+    >
+      <TextInput
+        source="loginName"
+        autoFocus
+        isRequired={form.required("loginName")}
+      />
+      <TextInput source="userName" isRequired={form.required("userName")} />
+      {mode === "create" ? (
+        <PasswordInput
+          source="password"
+          isRequired
+          autoComplete="new-password"
+        />
+      ) : null}
+      <TextInput source="email" type="email" />
+      <TextInput source="phone" />
+      <SelectInput
+        source="status"
+        choices={USER_STATUSES.map((id) => ({
+          id,
+          name: translate(`system.status.${id}`),
+        }))}
+      />
+      <SelectInput
+        source="language"
+        choices={SUPPORTED_LANGUAGES.map((id) => ({
+          id,
+          name: id === "zh-CN" ? "中文" : "English",
+        }))}
+      />
+      <ReferenceArrayInput source="roleIds" reference="admin/system/roleManage">
+        <AutocompleteArrayInput optionText={roleName} />
+      </ReferenceArrayInput>
+    </SimpleForm>
+  );
+}

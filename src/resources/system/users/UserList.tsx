@@ -1,0 +1,152 @@
+import {
+  BulkDeleteButton,
+  BulkUpdateButton,
+  CreateButton,
+  DataTable,
+  DateField,
+  FunctionField,
+  List,
+  ReferenceArrayField,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  SingleFieldList,
+  ChipField,
+  TopToolbar,
+  useCanAccess,
+  useTranslate,
+} from "react-admin";
+import { USER_STATUSES } from "../../../../common/schemas/user";
+import { CsvExportButton } from "../../CsvExportButton";
+import { useRoleName } from "./UserForm";
+
+const RESOURCE = "admin/system/userManage";
+const hiddenOnPhones = { display: { xs: "none", sm: "table-cell" } };
+
+function Actions() {
+  const { canAccess: canCreate } = useCanAccess({
+    resource: RESOURCE,
+    action: "create",
+  });
+  const { canAccess: canExport } = useCanAccess({
+    resource: RESOURCE,
+    action: "export",
+  });
+  return (
+    <TopToolbar>
+      {canCreate ? <CreateButton /> : null}
+      {canExport ? <CsvExportButton /> : null}
+    </TopToolbar>
+  );
+}
+
+function BulkActions() {
+  const translate = useTranslate();
+  const { canAccess: canDelete } = useCanAccess({
+    resource: RESOURCE,
+    action: "delete",
+  });
+  const { canAccess: canEdit } = useCanAccess({
+    resource: RESOURCE,
+    action: "edit",
+  });
+  return (
+    <>
+      {canEdit ? (
+        <>
+          <BulkUpdateButton
+            data={{ status: "enabled" }}
+            label={translate("system.users.enable")}
+            mutationMode="pessimistic"
+          />
+          <BulkUpdateButton
+            data={{ status: "disabled" }}
+            label={translate("system.users.disable")}
+            mutationMode="pessimistic"
+          />
+        </>
+      ) : null}
+      {canDelete ? <BulkDeleteButton mutationMode="pessimistic" /> : null}
+    </>
+  );
+}
+
+/** /admin/system/userManage: search, filter by status and role, create, edit, bulk act, export. */
+export function UserList() {
+  const translate = useTranslate();
+  const roleName = useRoleName();
+  const { canAccess: canEdit } = useCanAccess({
+    resource: RESOURCE,
+    action: "edit",
+  });
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn />,
+    <SelectInput
+      key="status"
+      source="status"
+      alwaysOn
+      choices={USER_STATUSES.map((id) => ({
+        id,
+        name: translate(`system.status.${id}`),
+      }))}
+    />,
+    <ReferenceInput
+      key="roleId"
+      source="roleId"
+      reference="admin/system/roleManage"
+      alwaysOn
+    >
+      <SelectInput optionText={roleName} />
+    </ReferenceInput>,
+  ];
+  return (
+    <List
+      filters={filters}
+      sort={{ field: "id", order: "ASC" }}
+      perPage={25}
+      exporter={false}
+      actions={<Actions />}
+    >
+      <DataTable
+        rowClick={canEdit ? "edit" : false}
+        bulkActionButtons={<BulkActions />}
+      >
+        <DataTable.Col source="id" sx={hiddenOnPhones} />
+        <DataTable.Col source="loginName" />
+        <DataTable.Col source="userName" />
+        <DataTable.Col source="email" sx={hiddenOnPhones} />
+        <DataTable.Col source="status">
+          <FunctionField
+            render={(record: { status: string }) =>
+              translate(`system.status.${record.status}`)
+            }
+          />
+        </DataTable.Col>
+        <DataTable.Col source="roleIds" disableSort sx={hiddenOnPhones}>
+          <ReferenceArrayField
+            source="roleIds"
+            reference="admin/system/roleManage"
+          >
+            <SingleFieldList linkType={false}>
+              <FunctionField
+                render={(role: { name: string; nameEn: string }) => (
+                  <ChipField
+                    record={{ id: 0, label: roleName(role) }}
+                    source="label"
+                    size="small"
+                  />
+                )}
+              />
+            </SingleFieldList>
+          </ReferenceArrayField>
+        </DataTable.Col>
+        <DataTable.Col
+          source="lastLoginAt"
+          sx={{ display: { xs: "none", md: "table-cell" } }}
+        >
+          <DateField source="lastLoginAt" showTime />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}

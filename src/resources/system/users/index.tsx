@@ -1,0 +1,21 @@
+import PeopleIcon from "@mui/icons-material/People";
+import { LazyPage, lazyChunk } from "../../../layout/chunks";
+
+const UserList = lazyChunk("user-list", () =>
+  import("./UserList").then((m) => ({ default: m.UserList })),
+);
+const UserCreate = lazyChunk("user-create", () =>
+  import("./UserCreate").then((m) => ({ default: m.UserCreate })),
+);
+const UserEdit = lazyChunk("user-edit", () =>
+  import("./UserEdit").then((m) => ({ default: m.UserEdit })),
+);
+
+/** Users, at /admin/system/userManage. */
+export default {
+  list: () => <LazyPage component={UserList} />,
+  create: () => <LazyPage component={UserCreate} />,
+  edit: () => <LazyPage component={UserEdit} />,
+  icon: PeopleIcon,
+  recordRepresentation: "loginName",
+};
