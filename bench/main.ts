@@ -1,5 +1,5 @@
-// `npm run bench`: the list bench (run.ts), the admin's budgets (admin.ts), then the
-// behaviour endpoint and rollup (behavior.ts).
+// `npm run bench`: the list bench (run.ts), the admin's budgets (admin.ts), the
+// behaviour endpoint and rollup (behavior.ts), then the public Q&A site (community.ts).
 // `npm run bench -- soak`: the soak run (soak.ts) alone.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
@@ -18,4 +18,5 @@ if (rest.length > 0 || (mode !== undefined && mode !== "soak")) {
 if (mode === "soak") process.exit(run("soak.ts"));
 const status = run("run.ts");
 const admin = status === 0 ? run("admin.ts") : status;
-process.exit(admin === 0 ? run("behavior.ts") : admin);
+const behavior = admin === 0 ? run("behavior.ts") : admin;
+process.exit(behavior === 0 ? run("community.ts") : behavior);

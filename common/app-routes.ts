@@ -43,8 +43,7 @@ export function isPublicSiteRoute(pathname: string): boolean {
 }
 
 /**
- * Where a visitor signs up for the community. The admin login links to it only once it
- * exists: a "sign up" link to a page without sign-up confused the first people who tried.
- * The public-site issue sets it when member sign-up ships.
+ * Where a visitor signs up for the community (the public site's sign-up form). The admin
+ * login links to it; set it to null to hide that link again.
  */
-export const COMMUNITY_SIGN_UP_PATH: string | null = null;
+export const COMMUNITY_SIGN_UP_PATH: string | null = "/ask?view=signup";

@@ -66,4 +66,5 @@ export const ACTION_LABELS: Record<string, Label> = {
   ask: label("提问", "Ask"),
   answer: label("回答", "Answer"),
   report: label("举报", "Report"),
+  vote: label("投票", "Vote"),
 };

@@ -1,5 +1,3 @@
-import { useEffect } from "react";
-import { useLocation } from "react-router-dom";
 import { createTracker, type Tracker } from "../common/behavior-tracker";
 
 let tracker: Tracker | undefined;
@@ -30,36 +28,27 @@ function siteTracker(): Tracker {
 }
 
 /**
- * Tracks page views on every route change, clicks on elements marked `data-track="name"`,
- * and the stay on each page; sends the batch when the page is hidden (issue 13 item 6).
+ * Tracks the page view (every public page is a full load: the server renders it), clicks
+ * on elements marked `data-track="name"`, and the stay on the page; sends the batch when
+ * the page is hidden (issue 13 item 6). Called once, after hydration.
  */
-export function TrackBehavior() {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    siteTracker().pageview(pathname);
-  }, [pathname]);
-  useEffect(() => {
-    const t = siteTracker();
-    const onVisibility = () => {
-      if (document.visibilityState === "hidden") t.hide();
-      else t.show(window.location.pathname);
-    };
-    const onClick = (event: MouseEvent) => {
+export function startBehaviorTracking(): void {
+  const t = siteTracker();
+  t.pageview(window.location.pathname);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") t.hide();
+    else t.show(window.location.pathname);
+  });
+  document.addEventListener(
+    "click",
+    (event: MouseEvent) => {
       const target = (event.target as Element | null)?.closest?.(
         "[data-track]",
       );
       const name = target?.getAttribute("data-track");
       if (name) t.event(name, window.location.pathname);
-    };
-    const onPageHide = () => t.hide();
-    document.addEventListener("visibilitychange", onVisibility);
-    document.addEventListener("click", onClick, true);
-    window.addEventListener("pagehide", onPageHide);
-    return () => {
-      document.removeEventListener("visibilitychange", onVisibility);
-      document.removeEventListener("click", onClick, true);
-      window.removeEventListener("pagehide", onPageHide);
-    };
-  }, []);
-  return null;
+    },
+    true,
+  );
+  window.addEventListener("pagehide", () => t.hide());
 }

@@ -1,8 +1,4 @@
-import {
-  DEFAULT_LANGUAGE,
-  SUPPORTED_LANGUAGES,
-  type Language,
-} from "../common/codes";
+import { SUPPORTED_LANGUAGES, type Language } from "../common/codes";
 import { LANGUAGE_STORAGE_KEY } from "../common/constants";
 
 /** The public site's strings. It shares the admin's language key, not its code. */
@@ -12,36 +8,224 @@ export const messages: Record<Language, Record<string, string>> = {
     "site.nav_label": "主导航",
     "site.language": "语言",
     "site.admin": "管理后台",
-    "site.coming": "完整的问答功能将在后续版本中提供。",
+    "site.description": "在这里提问、回答，与弟兄姊妹交流信仰中的问题。",
     "page.ask.title": "问答社区",
     "page.ask.intro": "在这里提问、回答，与弟兄姊妹交流信仰中的问题。",
     "page.topicDetail.title": "问题详情",
-    "page.topicDetail.intro": "查看问题及其回答。",
     "page.choicenessCommon.title": "精选回答",
     "page.choicenessCommon.intro": "由版主推荐的优质回答。",
     "page.tagList.title": "问答标签",
     "page.tagList.intro": "按标签浏览问题。",
     "page.not_found.title": "页面不存在",
+    "page.not_found.text": "这个问题不存在，或已被隐藏。",
+    "page.not_found.back": "返回问答社区",
+    "ask.search": "搜索问题",
+    "ask.search_button": "搜索",
+    "ask.tabs": "排序",
+    "ask.tab.newest": "最新",
+    "ask.tab.unanswered": "待回答",
+    "ask.tab.hot": "热门",
+    "ask.tag_filter": "标签",
+    "ask.all_tags": "全部标签",
+    "ask.empty": "还没有问题。",
+    "ask.ask_button": "我要提问",
+    "ask.pagination": "分页",
+    "ask.previous": "上一页",
+    "ask.next": "下一页",
+    "ask.page_of": "第 %{page} / %{pages} 页",
+    "ask.answers": "%{count} 个回答",
+    "ask.votes": "%{count} 票",
+    "ask.views": "%{count} 次浏览",
+    "ask.asked_by": "%{name} 提问于 %{time}",
+    "ask.answered_by": "%{name} 回答于 %{time}",
+    "ask.form.title": "标题",
+    "ask.form.body": "问题描述",
+    "ask.form.tags": "标签（1–5 个）",
+    "ask.form.submit": "发布问题",
+    "ask.form.heading": "提问",
+    "topic.answers_heading": "%{count} 个回答",
+    "topic.accepted": "已采纳",
+    "topic.recommended": "精选",
+    "topic.accept": "采纳此回答",
+    "topic.vote_up": "赞同",
+    "topic.vote_down": "反对",
+    "topic.score": "得分 %{score}",
+    "topic.your_answer": "你的回答",
+    "topic.answer_submit": "发布回答",
+    "topic.open_editor": "撰写回答",
+    "topic.login_to_answer": "登录后即可回答。",
+    "topic.closed": "此问题已关闭，不再接受新回答。",
+    "topic.report": "举报",
+    "topic.report_reason": "举报原因",
+    "topic.report_text": "补充说明（可选）",
+    "topic.report_submit": "提交举报",
+    "topic.reported": "已收到你的举报，谢谢。",
+    "report.spam": "广告或垃圾信息",
+    "report.abuse": "辱骂或攻击",
+    "report.offTopic": "与主题无关",
+    "report.other": "其他",
+    "account.login": "登录",
+    "account.logout": "退出",
+    "account.signup": "注册",
+    "account.mine": "我的",
+    "account.welcome": "欢迎",
+    "account.welcome_back": "欢迎回来",
+    "account.no_account": "还没有账号？",
+    "account.have_account": "已有账号？",
+    "account.login_name": "登录名",
+    "account.user_name": "昵称",
+    "account.password": "密码",
+    "account.email": "邮箱（可选）",
+    "account.signup_closed": "社区暂不开放注册。",
+    "account.my_questions": "我的问题",
+    "account.my_answers": "我的回答",
+    "account.notifications": "通知",
+    "account.mark_read": "全部标为已读",
+    "account.nothing": "暂无内容。",
+    "account.login_required": "请先登录。",
+    "notice.answered": "你的问题“%{title}”有了新回答",
+    "notice.accepted": "你在“%{title}”下的回答被采纳了",
+    "notice.recommended": "你在“%{title}”下的回答被选为精选",
+    "notice.hidden": "你在“%{title}”下的内容已被隐藏",
+    "status.pending": "待审核",
+    "status.visible": "已发布",
+    "status.hidden": "已隐藏",
+    "status.closed": "已关闭",
+    "status.deleted": "已删除",
+    "error.muted": "你已被禁言，直到 %{until}。",
+    "error.request": "请求失败，请稍后再试。",
+    "error.own_vote": "不能给自己的内容投票。",
+    "tags.questions": "%{count} 个问题",
+    "choiceness.empty": "还没有精选回答。",
+    "choiceness.in": "来自问题：",
+    "editor.bold": "加粗",
+    "editor.italic": "斜体",
+    "editor.list": "列表",
+    "editor.quote": "引用",
+    "editor.link": "链接",
+    "editor.link_prompt": "链接地址",
+    "editor.toolbar": "格式",
   },
   "en-US": {
     "site.title": "Lampstand Q&A community",
     "site.nav_label": "Main navigation",
     "site.language": "Language",
     "site.admin": "Back office",
-    "site.coming": "The full Q&A features arrive in a later release.",
+    "site.description":
+      "Ask, answer and talk about questions of faith with others.",
     "page.ask.title": "Q&A community",
     "page.ask.intro":
       "Ask, answer and talk about questions of faith with others.",
     "page.topicDetail.title": "Question detail",
-    "page.topicDetail.intro": "A question and its answers.",
     "page.choicenessCommon.title": "Recommended answers",
     "page.choicenessCommon.intro":
       "Good answers recommended by the moderators.",
     "page.tagList.title": "Q&A tags",
     "page.tagList.intro": "Browse questions by tag.",
     "page.not_found.title": "Page not found",
+    "page.not_found.text": "This question does not exist or has been hidden.",
+    "page.not_found.back": "Back to the Q&A community",
+    "ask.search": "Search questions",
+    "ask.search_button": "Search",
+    "ask.tabs": "Order",
+    "ask.tab.newest": "Newest",
+    "ask.tab.unanswered": "Unanswered",
+    "ask.tab.hot": "Hot",
+    "ask.tag_filter": "Tags",
+    "ask.all_tags": "All tags",
+    "ask.empty": "No questions yet.",
+    "ask.ask_button": "Ask a question",
+    "ask.pagination": "Pages",
+    "ask.previous": "Previous",
+    "ask.next": "Next",
+    "ask.page_of": "Page %{page} of %{pages}",
+    "ask.answers": "%{count} answers",
+    "ask.votes": "%{count} votes",
+    "ask.views": "%{count} views",
+    "ask.asked_by": "Asked by %{name} on %{time}",
+    "ask.answered_by": "Answered by %{name} on %{time}",
+    "ask.form.title": "Title",
+    "ask.form.body": "Details",
+    "ask.form.tags": "Tags (1–5)",
+    "ask.form.submit": "Post your question",
+    "ask.form.heading": "Ask a question",
+    "topic.answers_heading": "%{count} answers",
+    "topic.accepted": "Accepted",
+    "topic.recommended": "Recommended",
+    "topic.accept": "Accept this answer",
+    "topic.vote_up": "Vote up",
+    "topic.vote_down": "Vote down",
+    "topic.score": "Score %{score}",
+    "topic.your_answer": "Your answer",
+    "topic.answer_submit": "Post your answer",
+    "topic.open_editor": "Write an answer",
+    "topic.login_to_answer": "Log in to answer.",
+    "topic.closed": "This question is closed and takes no new answers.",
+    "topic.report": "Report",
+    "topic.report_reason": "Reason",
+    "topic.report_text": "More details (optional)",
+    "topic.report_submit": "Send report",
+    "topic.reported": "Thank you, your report was received.",
+    "report.spam": "Spam or advertising",
+    "report.abuse": "Abuse or attack",
+    "report.offTopic": "Off topic",
+    "report.other": "Other",
+    "account.login": "Log in",
+    "account.logout": "Log out",
+    "account.signup": "Sign up",
+    "account.mine": "Mine",
+    "account.welcome": "Welcome",
+    "account.welcome_back": "Welcome back",
+    "account.no_account": "No account yet?",
+    "account.have_account": "Already have an account?",
+    "account.login_name": "Login name",
+    "account.user_name": "Display name",
+    "account.password": "Password",
+    "account.email": "E-mail (optional)",
+    "account.signup_closed":
+      "The community is not taking sign-ups at the moment.",
+    "account.my_questions": "My questions",
+    "account.my_answers": "My answers",
+    "account.notifications": "Notifications",
+    "account.mark_read": "Mark all read",
+    "account.nothing": "Nothing yet.",
+    "account.login_required": "Please log in first.",
+    "notice.answered": "Your question “%{title}” has a new answer",
+    "notice.accepted": "Your answer to “%{title}” was accepted",
+    "notice.recommended": "Your answer to “%{title}” was recommended",
+    "notice.hidden": "Your post under “%{title}” was hidden",
+    "status.pending": "Pending",
+    "status.visible": "Published",
+    "status.hidden": "Hidden",
+    "status.closed": "Closed",
+    "status.deleted": "Deleted",
+    "error.muted": "You are muted until %{until}.",
+    "error.request": "The request failed, please try again later.",
+    "error.own_vote": "You cannot vote on your own post.",
+    "tags.questions": "%{count} questions",
+    "choiceness.empty": "No recommended answers yet.",
+    "choiceness.in": "From the question:",
+    "editor.bold": "Bold",
+    "editor.italic": "Italic",
+    "editor.list": "List",
+    "editor.quote": "Quote",
+    "editor.link": "Link",
+    "editor.link_prompt": "Link address",
+    "editor.toolbar": "Formatting",
   },
 };
+
+/** A message with its %{name} placeholders filled. */
+export function translate(
+  language: Language,
+  key: string,
+  args: Record<string, string | number> = {},
+): string {
+  const text = messages[language][key] ?? key;
+  return text.replace(/%\{(\w+)\}/g, (_, name: string) =>
+    String(args[name] ?? ""),
+  );
+}
 
 export function isLanguage(value: unknown): value is Language {
   return (
@@ -50,23 +234,12 @@ export function isLanguage(value: unknown): value is Language {
   );
 }
 
-/** Saved language, else the first supported browser language, else zh-CN. */
-export function initialLanguage(): Language {
-  try {
-    const saved = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    if (isLanguage(saved)) return saved;
-  } catch {
-    // no storage: fall through
-  }
-  for (const tag of navigator.languages ?? [navigator.language]) {
-    const lower = (tag ?? "").toLowerCase();
-    if (lower === "zh" || lower.startsWith("zh-")) return "zh-CN";
-    if (lower === "en" || lower.startsWith("en-")) return "en-US";
-  }
-  return DEFAULT_LANGUAGE;
-}
+/** The language cookie the server reads first (then Accept-Language, then zh-CN). */
+export const LANGUAGE_COOKIE = LANGUAGE_STORAGE_KEY;
 
+/** Remembers the choice for the server (a cookie) and the admin (localStorage). */
 export function saveLanguage(language: Language): void {
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {

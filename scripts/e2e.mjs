@@ -160,6 +160,8 @@ async function main() {
     PORT: String(port),
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
+    // Every e2e member signs up from 127.0.0.1.
+    SIGN_UPS_PER_IP_PER_HOUR: "0",
     ADMIN_LOGIN: adminLogin,
     ADMIN_PASSWORD: adminPassword,
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",

@@ -31,6 +31,13 @@ export interface Config {
   };
   /** Open connections one client address may hold at once; 0: no cap. */
   maxConnectionsPerIp: number;
+  /** The public community's sign-up (docs/operations.md, "Community sign-up"). */
+  community: {
+    /** COMMUNITY_SIGN_UP=closed shuts sign-up; members already in can still log in. */
+    signUpOpen: boolean;
+    /** Accounts one address may create an hour; 0: no limit. */
+    signUpsPerIpPerHour: number;
+  };
   /** Where the media library keeps files (README, "File storage"). */
   storage:
     | { kind: "local" }
@@ -97,6 +104,14 @@ function parseCount(
   return count;
 }
 
+function parseSignUp(value: string | undefined): boolean {
+  if (value === undefined || value === "" || value === "open") return true;
+  if (value === "closed") return false;
+  throw new Error(
+    `COMMUNITY_SIGN_UP must be "open" or "closed", got "${value}"`,
+  );
+}
+
 function parseStorage(env: NodeJS.ProcessEnv): Config["storage"] {
   const kind = env.STORAGE || "local";
   if (kind === "local") return { kind: "local" };
@@ -155,6 +170,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       trustProxy === false ? 64 : 0,
     ),
     storage: parseStorage(env),
+    community: {
+      signUpOpen: parseSignUp(env.COMMUNITY_SIGN_UP),
+      signUpsPerIpPerHour: parseCount(env, "SIGN_UPS_PER_IP_PER_HOUR", 5),
+    },
     metrics: {
       port:
         env.METRICS_PORT === undefined || env.METRICS_PORT === ""

@@ -7,6 +7,7 @@ import * as mediaLibrary from "./migrations/0005-media-library.js";
 import * as sermons from "./migrations/0005a-sermons.js";
 import * as jobs from "./migrations/0006-jobs.js";
 import * as behavior from "./migrations/0006a-behavior.js";
+import * as community from "./migrations/0007-community.js";
 
 type StoreMigration = {
   up(db: Kysely<unknown>, kind: StoreKind): Promise<void>;
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, StoreMigration> = {
   "0005a-sermons": sermons,
   "0006-jobs": jobs,
   "0006a-behavior": behavior,
+  "0007-community": community,
 };
 
 /**

@@ -22,6 +22,15 @@ export interface Database {
   loginLogs: LoginLogsTable;
   resourcePages: ResourcePagesTable;
   configs: ConfigsTable;
+  askTags: AskTagsTable;
+  askQuestions: AskQuestionsTable;
+  askQuestionTags: AskQuestionTagsTable;
+  askAnswers: AskAnswersTable;
+  askVotes: AskVotesTable;
+  askReports: AskReportsTable;
+  askNotifications: AskNotificationsTable;
+  askMutes: AskMutesTable;
+  memberProfiles: MemberProfilesTable;
   jobs: JobsTable;
   jobLogs: JobLogsTable;
   behaviorEvents: BehaviorEventsTable;
@@ -294,4 +303,104 @@ export interface BehaviorDailyTable {
   sessions: number;
   durationSum: number;
   durationCount: number;
+}
+
+/** A Q&A tag: its own table, apart from the content tags (docs/decisions.md). */
+export interface AskTagsTable {
+  id: Generated<number>;
+  name: string;
+  namePinyin: Generated<string>;
+  nameEn: string | null;
+  description: string | null;
+  sortOrder: number;
+  createdAt: string;
+  updatedAt: string;
+  version: Generated<number>;
+}
+
+/** A post's moderation state; only visible and closed ones are public. */
+export type AskPostStatus =
+  "pending" | "visible" | "hidden" | "closed" | "deleted";
+
+export interface AskQuestionsTable {
+  id: Generated<number>;
+  title: string;
+  body: string;
+  authorId: number;
+  status: Generated<AskPostStatus>;
+  score: Generated<number>;
+  answerCount: Generated<number>;
+  views: Generated<number>;
+  acceptedAnswerId: number | null;
+  /** The hot ranking, stored on every write that changes it (services/ask-hot.ts). */
+  hot: Generated<number>;
+  createdAt: string;
+  updatedAt: string;
+  version: Generated<number>;
+}
+
+export interface AskQuestionTagsTable {
+  questionId: number;
+  tagId: number;
+}
+
+export interface AskAnswersTable {
+  id: Generated<number>;
+  questionId: number;
+  body: string;
+  authorId: number;
+  status: Generated<AskPostStatus>;
+  score: Generated<number>;
+  recommended: Generated<number>; // 1 when a moderator recommended it
+  recommendedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  version: Generated<number>;
+}
+
+export interface AskVotesTable {
+  userId: number;
+  targetType: "question" | "answer";
+  targetId: number;
+  value: number; // 1 or -1
+  createdAt: string;
+}
+
+export interface AskReportsTable {
+  id: Generated<number>;
+  reporterId: number;
+  targetType: "question" | "answer" | "user";
+  targetId: number;
+  reason: "spam" | "abuse" | "offTopic" | "other";
+  text: Generated<string>;
+  status: Generated<string>; // "open" | "resolved" | "dismissed"
+  handledBy: number | null;
+  handledAt: string | null;
+  createdAt: string;
+}
+
+export interface AskNotificationsTable {
+  id: Generated<number>;
+  userId: number;
+  kind: "answered" | "accepted" | "recommended" | "hidden";
+  questionId: number | null;
+  answerId: number | null;
+  readAt: string | null;
+  createdAt: string;
+}
+
+export interface AskMutesTable {
+  id: Generated<number>;
+  userId: number;
+  until: string;
+  reason: Generated<string>;
+  createdBy: number | null;
+  createdAt: string;
+}
+
+export interface MemberProfilesTable {
+  userId: number;
+  email: string | null;
+  signupIp: string | null;
+  createdAt: string;
 }

@@ -7,6 +7,7 @@ import {
 import { describeIssue } from "../../common/zod-issues.js";
 import { BIDI_CONTROL_ISSUE } from "../../common/schemas/text.js";
 import { REFERENCE_VALIDATION_MESSAGES } from "../../common/reference-messages.js";
+import { ASK_VALIDATION_MESSAGES } from "../../common/ask-messages.js";
 import { SYSTEM_VALIDATION_MESSAGES } from "../../common/system-messages.js";
 import { JOB_VALIDATION_MESSAGES } from "../../common/job-messages.js";
 
@@ -116,7 +117,8 @@ function knownText(message: string, language: Language): string | undefined {
     VALIDATION_MESSAGES[language][message] ??
     REFERENCE_VALIDATION_MESSAGES[language][message] ??
     SYSTEM_VALIDATION_MESSAGES[language][message] ??
-    JOB_VALIDATION_MESSAGES[language][message]
+    JOB_VALIDATION_MESSAGES[language][message] ??
+    ASK_VALIDATION_MESSAGES[language][message]
   );
 }
 

@@ -29,17 +29,20 @@ describe("serving the apps", () => {
     }
   });
 
-  test("the public site answers its routes", async () => {
-    for (const url of [
-      "/ask",
-      "/topicDetail?id=3",
-      "/choicenessCommon",
-      "/tagList",
-    ]) {
+  test("the public site answers its routes, rendered on the server", async () => {
+    for (const url of ["/ask", "/choicenessCommon", "/tagList"]) {
       const response = await t.request({ method: "GET", url });
       expect(response.statusCode, url).toBe(200);
-      expect(response.body, url).toContain("<div id=public>");
+      expect(response.body, url).toContain('<div id="root"><header');
+      expect(response.body, url).toContain('id="page-data"');
     }
+    // No such question: the not-found page, with its status.
+    const missing = await t.request({
+      method: "GET",
+      url: "/topicDetail?id=3",
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<div id="root"><header');
   });
 
   test("any other path gets the SPA's fallback page with 404", async () => {

@@ -14,6 +14,9 @@ import {
   ADMIN_SPA_ROUTES,
   PUBLIC_SITE_ROUTES,
 } from "../../common/app-routes.js";
+import { loadPageData, pageLanguage } from "../public-site/page-data.js";
+import { renderPublicPage } from "../public-site/render.js";
+import { registerSeoRoutes, siteOrigin } from "../public-site/seo.js";
 
 const HASHED_ASSET_CACHE = "public, max-age=31536000, immutable";
 
@@ -71,13 +74,36 @@ export const webPlugin = fp<{
         (_req, reply) => sendPage(reply, "admin"),
       );
     }
+    // The public site is rendered on the server (React) and hydrated in the browser, so a
+    // visitor without JavaScript and a search engine read every question and answer.
     for (const url of PUBLIC_SITE_ROUTES) {
       app.get(
         url,
         { config: { permission: "public" }, schema: { hide: true } },
-        (_req, reply) => sendPage(reply, "public"),
+        async (request, reply) => {
+          const template = renderHtml
+            ? await renderHtml("public", request.url)
+            : publicHtml;
+          const language = pageLanguage(request);
+          const data = await loadPageData(
+            app.store,
+            url.slice(1),
+            request.query as Record<string, unknown>,
+            app.config.community.signUpOpen,
+          );
+          return reply
+            .code(data.page === "notFound" ? 404 : 200)
+            .type("text/html; charset=utf-8")
+            .header("Cache-Control", "no-cache")
+            .header("Vary", "Cookie, Accept-Language")
+            .header("Content-Language", language)
+            .send(
+              renderPublicPage(template, data, language, siteOrigin(request)),
+            );
+        },
       );
     }
+    registerSeoRoutes(app);
     app.get(
       "/tjc-config.js",
       { config: { permission: "public" }, schema: { hide: true } },

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
+import { askRoutes } from "./ask/index.js";
 import { authRoutes } from "./auth/index.js";
 import { accountRoutes } from "./auth/account.js";
 import { fileRoutes } from "./files/index.js";
@@ -6,6 +7,7 @@ import { healthRoutes } from "./health.js";
 import { jobRoutes } from "./jobs/index.js";
 import { behaviorRoutes } from "./behavior/index.js";
 import { referenceRoutes } from "./reference/index.js";
+import { signUpRoutes } from "./public/signup.js";
 import { loginLockRoutes } from "./system/login-locks.js";
 import { tagRoutes } from "./tags/index.js";
 import { sermonRoutes } from "./sermons/index.js";
@@ -21,6 +23,8 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(fileRoutes);
   await app.register(sermonRoutes);
   await app.register(loginLockRoutes);
+  await app.register(askRoutes);
+  await app.register(signUpRoutes);
   await app.register(systemRoutes);
   await app.register(jobRoutes);
   await app.register(behaviorRoutes);

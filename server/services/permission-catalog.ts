@@ -62,6 +62,7 @@ export const COMMUNITY_CODES = [
   "community:ask",
   "community:answer",
   "community:report",
+  "community:vote",
 ];
 
 export function allPermissionCodes(): string[] {

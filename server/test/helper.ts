@@ -44,7 +44,7 @@ function makeWebDir(root: string): string {
   );
   fs.writeFileSync(
     path.join(webDir, "public-site", "index.html"),
-    "<!doctype html><title>public</title><div id=public></div>",
+    '<!doctype html><html lang="zh-CN"><head><title>public</title><!--page-head--></head><body><div id="root"><!--page-body--></div></body></html>',
   );
   fs.writeFileSync(
     path.join(webDir, "assets", "app-3f9a1c.js"),

@@ -74,6 +74,7 @@ describe("GET /tjc/system/roles", () => {
       "community:answer",
       "community:ask",
       "community:report",
+      "community:vote",
     ]);
     expect(
       (list.editor as unknown as { userCount: number }).userCount,

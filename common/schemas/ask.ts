@@ -1,0 +1,172 @@
+import { z } from "zod";
+import { clearable } from "./fields.js";
+
+export {
+  ASK_BODY_MAX,
+  ASK_EDIT_WINDOW_MS,
+  ASK_REPORTS_PER_DAY,
+  ASK_REPORT_TEXT_MAX,
+  ASK_TAGS_MAX,
+  ASK_TAGS_MIN,
+  ASK_TITLE_MAX,
+  ASK_TITLE_MIN,
+} from "./ask-limits.js";
+import {
+  ASK_BODY_MAX,
+  ASK_REPORT_TEXT_MAX,
+  ASK_TAGS_MAX,
+  ASK_TAGS_MIN,
+  ASK_TITLE_MAX,
+  ASK_TITLE_MIN,
+} from "./ask-limits.js";
+
+const id = z
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
+
+/** A question as a member asks it; the body is HTML, sanitised by the server. */
+export const questionInputSchema = z.object({
+  title: z.string().trim().min(ASK_TITLE_MIN).max(ASK_TITLE_MAX),
+  body: z.string().max(ASK_BODY_MAX),
+  tagIds: z
+    .array(id)
+    .min(ASK_TAGS_MIN)
+    .max(ASK_TAGS_MAX)
+    .transform((ids) => [...new Set(ids)]),
+});
+export type QuestionInput = z.input<typeof questionInputSchema>;
+
+export const answerInputSchema = z.object({
+  body: z.string().max(ASK_BODY_MAX),
+});
+
+export const voteInputSchema = z.object({
+  targetType: z.enum(["question", "answer"]),
+  targetId: id,
+  /** 1 up, -1 down, 0 withdraws the vote. */
+  value: z.union([z.literal(1), z.literal(-1), z.literal(0)]),
+});
+
+export const acceptInputSchema = z.object({ answerId: id });
+
+export const REPORT_REASONS = ["spam", "abuse", "offTopic", "other"] as const;
+export const reportInputSchema = z.object({
+  targetType: z.enum(["question", "answer", "user"]),
+  targetId: id,
+  reason: z.enum(REPORT_REASONS),
+  text: z.string().trim().max(ASK_REPORT_TEXT_MAX).default(""),
+});
+
+export { ASK_TABS, type AskTab } from "./ask-tabs.js";
+
+/** A Q&A tag as moderators edit it (the moderation issue adds its screen). */
+export const askTagInputSchema = z.object({
+  name: z.string().trim().min(1).max(64),
+  nameEn: z
+    .string()
+    .trim()
+    .max(64)
+    .nullish()
+    .transform((value) => (value ? value : null)),
+  description: z
+    .string()
+    .trim()
+    .max(500)
+    .nullish()
+    .transform((value) => (value ? value : null)),
+  sortOrder: clearable(z.number().int().min(0).max(1_000_000), 0),
+});
+
+export const askTagSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  nameEn: z.string().nullable(),
+  description: z.string().nullable(),
+  sortOrder: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number().int(),
+});
+export type AskTag = z.infer<typeof askTagSchema>;
+
+export const ASK_TAG_SORT_FIELDS = [
+  "id",
+  "name",
+  "nameEn",
+  "sortOrder",
+  "createdAt",
+  "updatedAt",
+] as const;
+
+export const askAuthorSchema = z.object({
+  userId: z.number().int(),
+  userName: z.string(),
+});
+
+export const askTagRefSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  nameEn: z.string().nullable(),
+});
+
+export const ASK_POST_STATUSES = [
+  "pending",
+  "visible",
+  "hidden",
+  "closed",
+  "deleted",
+] as const;
+
+export const questionSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  /** The body as plain text, cut short, for lists and meta descriptions. */
+  excerpt: z.string(),
+  status: z.enum(ASK_POST_STATUSES),
+  score: z.number().int(),
+  answerCount: z.number().int(),
+  views: z.number().int(),
+  acceptedAnswerId: z.number().int().nullable(),
+  hot: z.number(),
+  tags: z.array(askTagRefSchema),
+  author: askAuthorSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number().int(),
+});
+export type Question = z.infer<typeof questionSchema>;
+
+export const answerSchema = z.object({
+  id: z.number().int(),
+  questionId: z.number().int(),
+  body: z.string(),
+  status: z.enum(ASK_POST_STATUSES),
+  score: z.number().int(),
+  accepted: z.boolean(),
+  recommended: z.boolean(),
+  author: askAuthorSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number().int(),
+});
+export type Answer = z.infer<typeof answerSchema>;
+
+export const NOTIFICATION_KINDS = [
+  "answered",
+  "accepted",
+  "recommended",
+  "hidden",
+] as const;
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  questionId: z.number().int().nullable(),
+  questionTitle: z.string().nullable(),
+  answerId: z.number().int().nullable(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type AskNotification = z.infer<typeof notificationSchema>;

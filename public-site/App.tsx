@@ -1,0 +1,104 @@
+import { useEffect, useMemo, useState } from "react";
+import type { Language } from "../common/codes";
+import { api, clearSession, currentUser, type SiteUser } from "./api";
+import { SiteContext, type SiteContextValue } from "./context";
+import type { SiteProps } from "./data";
+import { saveLanguage, translate } from "./i18n";
+import { AskPage } from "./pages/AskPage";
+import { ChoicenessPage } from "./pages/ChoicenessPage";
+import { NotFoundPage } from "./pages/NotFoundPage";
+import { TagListPage } from "./pages/TagListPage";
+import { TopicPage } from "./pages/TopicPage";
+
+const NAV = ["ask", "choicenessCommon", "tagList"] as const;
+
+/** The public site: one tree, rendered on the server and hydrated in the browser. */
+export function Site({ language, data }: SiteProps) {
+  const [user, setUser] = useState<SiteUser | null>(null);
+  useEffect(() => setUser(currentUser()), []);
+  const site = useMemo<SiteContextValue>(
+    () => ({
+      language,
+      t: (key, args) => translate(language, key, args),
+      user,
+      setUser,
+    }),
+    [language, user],
+  );
+  const { t } = site;
+  const switchTo = (next: Language) => {
+    saveLanguage(next);
+    window.location.reload();
+  };
+  const logout = async () => {
+    try {
+      await api(language, "POST", "/auth/logout");
+    } catch {
+      // The session is gone either way.
+    }
+    clearSession();
+    setUser(null);
+  };
+
+  return (
+    <SiteContext.Provider value={site}>
+      <header className="site-header">
+        <a className="site-title" href="/ask">
+          {t("site.title")}
+        </a>
+        <nav aria-label={t("site.nav_label")} className="site-nav">
+          {NAV.map((page) => (
+            <a
+              key={page}
+              href={`/${page}`}
+              className={data.page === page ? "active" : undefined}
+              aria-current={data.page === page ? "page" : undefined}
+            >
+              {t(`page.${page}.title`)}
+            </a>
+          ))}
+        </nav>
+        <div className="site-account">
+          {user ? (
+            <>
+              <a href="/ask?view=mine">
+                {t("account.mine")} · {user.userName}
+              </a>
+              <button type="button" className="link-button" onClick={logout}>
+                {t("account.logout")}
+              </button>
+            </>
+          ) : (
+            <>
+              <a href="/ask?view=login">{t("account.login")}</a>
+              <a href="/ask?view=signup">{t("account.signup")}</a>
+            </>
+          )}
+        </div>
+        <label className="site-language">
+          <span>{t("site.language")}</span>
+          <select
+            value={language}
+            onChange={(e) => switchTo(e.target.value as Language)}
+          >
+            <option value="zh-CN">简体中文</option>
+            <option value="en-US">English</option>
+          </select>
+        </label>
+      </header>
+      <main className="site-main">
+        {data.page === "ask" ? (
+          <AskPage data={data} />
+        ) : data.page === "topicDetail" ? (
+          <TopicPage data={data} />
+        ) : data.page === "choicenessCommon" ? (
+          <ChoicenessPage data={data} />
+        ) : data.page === "tagList" ? (
+          <TagListPage data={data} />
+        ) : (
+          <NotFoundPage />
+        )}
+      </main>
+    </SiteContext.Provider>
+  );
+}

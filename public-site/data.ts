@@ -1,0 +1,68 @@
+import type { Language } from "../common/codes";
+import type { Answer, AskTab, Question } from "../common/schemas/ask";
+
+/** A tag as the public pages show it. */
+export interface TagCount {
+  id: number;
+  name: string;
+  nameEn: string | null;
+  description: string | null;
+  questionCount: number;
+}
+
+export type RecommendedAnswer = Answer & { questionTitle: string };
+
+/**
+ * What the server rendered a page from. It is sent along as JSON so the browser hydrates
+ * the same tree without asking again.
+ */
+export type PageData =
+  | {
+      page: "ask";
+      view: "list" | "ask" | "login" | "signup" | "mine";
+      questions: { list: Question[]; total: number };
+      tags: TagCount[];
+      query: { q: string; tagId: number | null; tab: AskTab; page: number };
+      pageSize: number;
+      signUpOpen: boolean;
+    }
+  | {
+      page: "topicDetail";
+      question: Question;
+      answers: { list: Answer[]; total: number };
+    }
+  | {
+      page: "choicenessCommon";
+      answers: { list: RecommendedAnswer[]; total: number };
+    }
+  | { page: "tagList"; tags: TagCount[] }
+  | { page: "notFound" };
+
+export interface SiteProps {
+  language: Language;
+  data: PageData;
+}
+
+/** A tag's name in the reader's language. */
+export function tagName(
+  tag: { name: string; nameEn: string | null },
+  language: Language,
+): string {
+  return language === "en-US" && tag.nameEn ? tag.nameEn : tag.name;
+}
+
+/** The /ask URL for a query, keeping only what differs from the defaults. */
+export function askUrl(query: {
+  q?: string;
+  tagId?: number | null;
+  tab?: AskTab;
+  page?: number;
+}): string {
+  const params = new URLSearchParams();
+  if (query.q) params.set("q", query.q);
+  if (query.tagId) params.set("tag", String(query.tagId));
+  if (query.tab && query.tab !== "newest") params.set("tab", query.tab);
+  if (query.page && query.page > 1) params.set("page", String(query.page));
+  const search = params.toString();
+  return search ? `/ask?${search}` : "/ask";
+}

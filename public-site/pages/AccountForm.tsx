@@ -1,0 +1,117 @@
+import { useState, type FormEvent } from "react";
+import { api, saveSession, type SiteUser } from "../api";
+import { failureText, useSite } from "../context";
+
+interface SessionAnswer {
+  token: string;
+  user: SiteUser;
+}
+
+/** Log in or sign up, with the spec's welcome strings; back to where the member came from. */
+export function AccountForm({
+  mode,
+  signUpOpen,
+}: {
+  mode: "login" | "signup";
+  signUpOpen: boolean;
+}) {
+  const { t, language, setUser } = useSite();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const value = (name: string) => String(form.get(name) ?? "");
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await api<SessionAnswer>(
+        language,
+        "POST",
+        mode === "login" ? "/auth/login" : "/public/signup",
+        mode === "login"
+          ? { loginName: value("loginName"), password: value("password") }
+          : {
+              loginName: value("loginName"),
+              userName: value("userName"),
+              password: value("password"),
+              email: value("email"),
+            },
+      );
+      saveSession(answer.token, answer.user);
+      setUser(answer.user);
+      const back = new URLSearchParams(window.location.search).get("back");
+      window.location.assign(back && back.startsWith("/") ? back : "/ask");
+    } catch (failure) {
+      setError(failureText(failure, t, language));
+      setBusy(false);
+    }
+  };
+
+  if (mode === "signup" && !signUpOpen) {
+    return (
+      <article className="narrow">
+        <h1>{t("account.welcome")}</h1>
+        <p>{t("account.signup_closed")}</p>
+      </article>
+    );
+  }
+  return (
+    <article className="narrow">
+      <h1>
+        {t(mode === "login" ? "account.welcome_back" : "account.welcome")}
+      </h1>
+      <form className="stack" onSubmit={submit} noValidate>
+        <label>
+          {t("account.login_name")}
+          <input name="loginName" autoComplete="username" required />
+        </label>
+        {mode === "signup" ? (
+          <label>
+            {t("account.user_name")}
+            <input name="userName" autoComplete="nickname" required />
+          </label>
+        ) : null}
+        <label>
+          {t("account.password")}
+          <input
+            name="password"
+            type="password"
+            autoComplete={
+              mode === "login" ? "current-password" : "new-password"
+            }
+            required
+          />
+        </label>
+        {mode === "signup" ? (
+          <label>
+            {t("account.email")}
+            <input name="email" type="email" autoComplete="email" />
+          </label>
+        ) : null}
+        {error ? (
+          <p role="alert" className="error">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" disabled={busy}>
+          {t(mode === "login" ? "account.login" : "account.signup")}
+        </button>
+      </form>
+      <p>
+        {mode === "login" ? (
+          <>
+            {t("account.no_account")}{" "}
+            <a href="/ask?view=signup">{t("account.signup")}</a>
+          </>
+        ) : (
+          <>
+            {t("account.have_account")}{" "}
+            <a href="/ask?view=login">{t("account.login")}</a>
+          </>
+        )}
+      </p>
+    </article>
+  );
+}

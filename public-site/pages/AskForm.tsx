@@ -1,0 +1,86 @@
+import { useState, type FormEvent } from "react";
+import {
+  ASK_TAGS_MAX,
+  ASK_TITLE_MAX,
+  ASK_TITLE_MIN,
+} from "../../common/schemas/ask-limits";
+import { api } from "../api";
+import { failureText, useSite } from "../context";
+import { tagName, type TagCount } from "../data";
+import { LazyEditor } from "./LazyEditor";
+
+export function AskForm({ tags }: { tags: TagCount[] }) {
+  const { t, language, user } = useSite();
+  const [body, setBody] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setError(null);
+    try {
+      const question = await api<{ id: number }>(
+        language,
+        "POST",
+        "/ask/questions",
+        {
+          title: String(form.get("title") ?? ""),
+          body,
+          tagIds: form.getAll("tagIds").map(Number),
+        },
+      );
+      window.location.assign(`/topicDetail?id=${question.id}`);
+    } catch (failure) {
+      setError(failureText(failure, t, language));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <article>
+      <h1>{t("ask.form.heading")}</h1>
+      {!user ? (
+        <p>
+          <a href="/ask?view=login&back=%2Fask%3Fview%3Dask">
+            {t("account.login_required")}
+          </a>
+        </p>
+      ) : (
+        <form className="stack" onSubmit={submit} noValidate>
+          <label>
+            {t("ask.form.title")}
+            <input
+              name="title"
+              required
+              minLength={ASK_TITLE_MIN}
+              maxLength={ASK_TITLE_MAX}
+            />
+          </label>
+          <fieldset>
+            <legend>{t("ask.form.tags")}</legend>
+            <div className="tag-choices">
+              {tags.map((tag) => (
+                <label key={tag.id} className="tag-choice">
+                  <input type="checkbox" name="tagIds" value={tag.id} />
+                  {tagName(tag, language)}
+                </label>
+              ))}
+            </div>
+            <p className="site-muted">≤ {ASK_TAGS_MAX}</p>
+          </fieldset>
+          <LazyEditor label={t("ask.form.body")} onChange={setBody} />
+          {error ? (
+            <p role="alert" className="error">
+              {error}
+            </p>
+          ) : null}
+          <button type="submit" disabled={busy}>
+            {t("ask.form.submit")}
+          </button>
+        </form>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,134 @@
+import { ASK_TABS } from "../../common/schemas/ask-tabs";
+import { formatTime, useSite } from "../context";
+import { askUrl, tagName, type PageData } from "../data";
+import { AccountForm } from "./AccountForm";
+import { AskForm } from "./AskForm";
+import { MinePage } from "./MinePage";
+
+type AskData = Extract<PageData, { page: "ask" }>;
+
+export function AskPage({ data }: { data: AskData }) {
+  if (data.view === "login" || data.view === "signup")
+    return <AccountForm mode={data.view} signUpOpen={data.signUpOpen} />;
+  if (data.view === "mine") return <MinePage />;
+  if (data.view === "ask") return <AskForm tags={data.tags} />;
+  return <QuestionList data={data} />;
+}
+
+function QuestionList({ data }: { data: AskData }) {
+  const { t, language } = useSite();
+  const { query } = data;
+  const pages = Math.max(1, Math.ceil(data.questions.total / data.pageSize));
+  return (
+    <article>
+      <div className="page-head">
+        <h1>{t("page.ask.title")}</h1>
+        <a className="button" href="/ask?view=ask">
+          {t("ask.ask_button")}
+        </a>
+      </div>
+      <p>{t("page.ask.intro")}</p>
+      <form method="get" action="/ask" role="search" className="search">
+        <label htmlFor="ask-q" className="visually-hidden">
+          {t("ask.search")}
+        </label>
+        <input
+          id="ask-q"
+          type="search"
+          name="q"
+          defaultValue={query.q}
+          placeholder={t("ask.search")}
+          maxLength={200}
+        />
+        {query.tagId ? (
+          <input type="hidden" name="tag" value={query.tagId} />
+        ) : null}
+        {query.tab !== "newest" ? (
+          <input type="hidden" name="tab" value={query.tab} />
+        ) : null}
+        <button type="submit">{t("ask.search_button")}</button>
+      </form>
+      <nav aria-label={t("ask.tabs")} className="tabs">
+        {ASK_TABS.map((tab) => (
+          <a
+            key={tab}
+            href={askUrl({ ...query, tab, page: 1 })}
+            aria-current={query.tab === tab ? "page" : undefined}
+          >
+            {t(`ask.tab.${tab}`)}
+          </a>
+        ))}
+      </nav>
+      <nav aria-label={t("ask.tag_filter")} className="tag-filter">
+        <a
+          href={askUrl({ ...query, tagId: null, page: 1 })}
+          className="tag"
+          aria-current={query.tagId ? undefined : "page"}
+        >
+          {t("ask.all_tags")}
+        </a>
+        {data.tags.map((tag) => (
+          <a
+            key={tag.id}
+            href={askUrl({ ...query, tagId: tag.id, page: 1 })}
+            className="tag"
+            aria-current={query.tagId === tag.id ? "page" : undefined}
+          >
+            {tagName(tag, language)}
+          </a>
+        ))}
+      </nav>
+      {data.questions.list.length === 0 ? (
+        <p>{t("ask.empty")}</p>
+      ) : (
+        <ol className="post-list">
+          {data.questions.list.map((question) => (
+            <li key={question.id} className="post">
+              <h2 className="post-title">
+                <a href={`/topicDetail?id=${question.id}`}>{question.title}</a>
+              </h2>
+              <p>{question.excerpt}</p>
+              <p className="post-meta">
+                <span>{t("ask.votes", { count: question.score })}</span>
+                <span>{t("ask.answers", { count: question.answerCount })}</span>
+                <span>{t("ask.views", { count: question.views })}</span>
+                <span>
+                  {t("ask.asked_by", {
+                    name: question.author.userName,
+                    time: formatTime(question.createdAt, language),
+                  })}
+                </span>
+              </p>
+              <p className="post-tags">
+                {question.tags.map((tag) => (
+                  <a
+                    key={tag.id}
+                    className="tag"
+                    href={askUrl({ tagId: tag.id })}
+                  >
+                    {tagName(tag, language)}
+                  </a>
+                ))}
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+      {pages > 1 ? (
+        <nav aria-label={t("ask.pagination")} className="pagination">
+          {query.page > 1 ? (
+            <a rel="prev" href={askUrl({ ...query, page: query.page - 1 })}>
+              {t("ask.previous")}
+            </a>
+          ) : null}
+          <span>{t("ask.page_of", { page: query.page, pages })}</span>
+          {query.page < pages ? (
+            <a rel="next" href={askUrl({ ...query, page: query.page + 1 })}>
+              {t("ask.next")}
+            </a>
+          ) : null}
+        </nav>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,42 @@
+import { formatTime, useSite } from "../context";
+import type { PageData } from "../data";
+
+export function ChoicenessPage({
+  data,
+}: {
+  data: Extract<PageData, { page: "choicenessCommon" }>;
+}) {
+  const { t, language } = useSite();
+  return (
+    <article>
+      <h1>{t("page.choicenessCommon.title")}</h1>
+      <p>{t("page.choicenessCommon.intro")}</p>
+      {data.answers.list.length === 0 ? (
+        <p>{t("choiceness.empty")}</p>
+      ) : (
+        <ol className="post-list">
+          {data.answers.list.map((answer) => (
+            <li key={answer.id} className="post">
+              <h2 className="post-title">
+                <span className="site-muted">{t("choiceness.in")} </span>
+                <a href={`/topicDetail?id=${answer.questionId}`}>
+                  {answer.questionTitle}
+                </a>
+              </h2>
+              <div
+                className="post-body"
+                dangerouslySetInnerHTML={{ __html: answer.body }}
+              />
+              <p className="site-muted">
+                {t("ask.answered_by", {
+                  name: answer.author.userName,
+                  time: formatTime(answer.createdAt, language),
+                })}
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,15 @@
+import { lazy, Suspense } from "react";
+
+// The editor is its own chunk, fetched only when a member opens it.
+const Editor = lazy(() => import("../Editor"));
+
+export function LazyEditor(props: {
+  label: string;
+  onChange: (html: string) => void;
+}) {
+  return (
+    <Suspense fallback={<div className="editor" aria-busy="true" />}>
+      <Editor {...props} />
+    </Suspense>
+  );
+}

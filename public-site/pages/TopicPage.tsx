@@ -1,0 +1,312 @@
+import { useEffect, useState, type FormEvent } from "react";
+import type { Answer } from "../../common/schemas/ask";
+import { api } from "../api";
+import { failureText, formatTime, useSite } from "../context";
+import { askUrl, tagName, type PageData } from "../data";
+import { LazyEditor } from "./LazyEditor";
+
+type TopicData = Extract<PageData, { page: "topicDetail" }>;
+type MyVotes = { question: number; answers: Record<string, number> };
+const REASONS = ["spam", "abuse", "offTopic", "other"] as const;
+
+export function TopicPage({ data }: { data: TopicData }) {
+  const { t, language, user } = useSite();
+  const { question } = data;
+  const [answers, setAnswers] = useState(data.answers.list);
+  const [acceptedId, setAcceptedId] = useState(question.acceptedAnswerId);
+  const [votes, setVotes] = useState<MyVotes>({ question: 0, answers: {} });
+  const [message, setMessage] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!user) return;
+    api<MyVotes>(language, "GET", `/ask/questions/${question.id}/votes`)
+      .then(setVotes)
+      .catch(() => {});
+  }, [user, language, question.id]);
+
+  const fail = (failure: unknown) =>
+    setMessage(failureText(failure, t, language));
+  const isAsker = user?.userId === question.author.userId;
+
+  const accept = async (answerId: number) => {
+    try {
+      await api(language, "POST", `/ask/questions/${question.id}/accept`, {
+        answerId,
+      });
+      setAcceptedId(answerId);
+      setMessage(null);
+    } catch (failure) {
+      fail(failure);
+    }
+  };
+
+  return (
+    <article>
+      <h1>{question.title}</h1>
+      <p className="post-meta">
+        <span>
+          {t("ask.asked_by", {
+            name: question.author.userName,
+            time: formatTime(question.createdAt, language),
+          })}
+        </span>
+        <span>{t("ask.views", { count: question.views })}</span>
+      </p>
+      <p className="post-tags">
+        {question.tags.map((tag) => (
+          <a key={tag.id} className="tag" href={askUrl({ tagId: tag.id })}>
+            {tagName(tag, language)}
+          </a>
+        ))}
+      </p>
+      <div
+        className="post-body"
+        dangerouslySetInnerHTML={{ __html: question.body }}
+      />
+      <PostActions
+        targetType="question"
+        targetId={question.id}
+        score={question.score}
+        myVote={votes.question}
+        onFail={fail}
+      />
+      {message ? (
+        <p role="alert" className="error">
+          {message}
+        </p>
+      ) : null}
+      <section aria-labelledby="answers-heading">
+        <h2 id="answers-heading">
+          {t("topic.answers_heading", { count: answers.length })}
+        </h2>
+        <ol className="post-list">
+          {[...answers]
+            .sort(
+              (a, b) =>
+                Number(b.id === acceptedId) - Number(a.id === acceptedId),
+            )
+            .map((answer) => (
+              <li key={answer.id} className="post" id={`answer-${answer.id}`}>
+                <p className="badges">
+                  {answer.id === acceptedId ? (
+                    <span className="badge accepted">
+                      {t("topic.accepted")}
+                    </span>
+                  ) : null}
+                  {answer.recommended ? (
+                    <span className="badge">{t("topic.recommended")}</span>
+                  ) : null}
+                </p>
+                <div
+                  className="post-body"
+                  dangerouslySetInnerHTML={{ __html: answer.body }}
+                />
+                <p className="site-muted">
+                  {t("ask.answered_by", {
+                    name: answer.author.userName,
+                    time: formatTime(answer.createdAt, language),
+                  })}
+                </p>
+                <PostActions
+                  targetType="answer"
+                  targetId={answer.id}
+                  score={answer.score}
+                  myVote={votes.answers[String(answer.id)] ?? 0}
+                  onFail={fail}
+                />
+                {isAsker && answer.id !== acceptedId ? (
+                  <button type="button" onClick={() => accept(answer.id)}>
+                    {t("topic.accept")}
+                  </button>
+                ) : null}
+              </li>
+            ))}
+        </ol>
+      </section>
+      {question.status === "closed" ? (
+        <p>{t("topic.closed")}</p>
+      ) : (
+        <AnswerForm
+          questionId={question.id}
+          onAnswered={(answer) => setAnswers((list) => [...list, answer])}
+        />
+      )}
+    </article>
+  );
+}
+
+function PostActions({
+  targetType,
+  targetId,
+  score: initialScore,
+  myVote,
+  onFail,
+}: {
+  targetType: "question" | "answer";
+  targetId: number;
+  score: number;
+  myVote: number;
+  onFail: (failure: unknown) => void;
+}) {
+  const { t, language, user } = useSite();
+  const [score, setScore] = useState(initialScore);
+  const [vote, setVote] = useState(myVote);
+  const [reporting, setReporting] = useState(false);
+  const [reported, setReported] = useState(false);
+  useEffect(() => setVote(myVote), [myVote]);
+
+  const cast = async (value: 1 | -1) => {
+    if (!user) return window.location.assign(loginHref());
+    const next = vote === value ? 0 : value;
+    try {
+      const answer = await api<{ score: number; value: number }>(
+        language,
+        "POST",
+        "/ask/votes",
+        { targetType, targetId, value: next },
+      );
+      setScore(answer.score);
+      setVote(answer.value);
+    } catch (failure) {
+      onFail(failure);
+    }
+  };
+
+  const report = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    try {
+      await api(language, "POST", "/ask/reports", {
+        targetType,
+        targetId,
+        reason: String(form.get("reason")),
+        text: String(form.get("text") ?? ""),
+      });
+      setReported(true);
+      setReporting(false);
+    } catch (failure) {
+      onFail(failure);
+    }
+  };
+
+  return (
+    <div className="post-actions">
+      <button
+        type="button"
+        aria-pressed={vote === 1}
+        aria-label={t("topic.vote_up")}
+        onClick={() => cast(1)}
+      >
+        ▲
+      </button>
+      <span>{t("topic.score", { score })}</span>
+      <button
+        type="button"
+        aria-pressed={vote === -1}
+        aria-label={t("topic.vote_down")}
+        onClick={() => cast(-1)}
+      >
+        ▼
+      </button>
+      {reported ? (
+        <span role="status">{t("topic.reported")}</span>
+      ) : (
+        <button
+          type="button"
+          className="link-button"
+          onClick={() =>
+            user
+              ? setReporting(!reporting)
+              : window.location.assign(loginHref())
+          }
+        >
+          {t("topic.report")}
+        </button>
+      )}
+      {reporting ? (
+        <form className="stack report" onSubmit={report}>
+          <label>
+            {t("topic.report_reason")}
+            <select name="reason" defaultValue="spam">
+              {REASONS.map((reason) => (
+                <option key={reason} value={reason}>
+                  {t(`report.${reason}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {t("topic.report_text")}
+            <textarea name="text" maxLength={1000} rows={2} />
+          </label>
+          <button type="submit">{t("topic.report_submit")}</button>
+        </form>
+      ) : null}
+    </div>
+  );
+}
+
+function loginHref(): string {
+  const back = `${window.location.pathname}${window.location.search}`;
+  return `/ask?view=login&back=${encodeURIComponent(back)}`;
+}
+
+function AnswerForm({
+  questionId,
+  onAnswered,
+}: {
+  questionId: number;
+  onAnswered: (answer: Answer) => void;
+}) {
+  const { t, language, user } = useSite();
+  const [open, setOpen] = useState(false);
+  const [body, setBody] = useState("");
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    try {
+      const answer = await api<Answer>(
+        language,
+        "POST",
+        `/ask/questions/${questionId}/answers`,
+        { body },
+      );
+      onAnswered(answer);
+      setOpen(false);
+      setBody("");
+      setError(null);
+    } catch (failure) {
+      setError(failureText(failure, t, language));
+    }
+  };
+
+  return (
+    <section aria-labelledby="your-answer">
+      <h2 id="your-answer">{t("topic.your_answer")}</h2>
+      {!user ? (
+        <p>
+          <a
+            href={`/ask?view=login&back=${encodeURIComponent(`/topicDetail?id=${questionId}`)}`}
+          >
+            {t("topic.login_to_answer")}
+          </a>
+        </p>
+      ) : !open ? (
+        <button type="button" onClick={() => setOpen(true)}>
+          {t("topic.open_editor")}
+        </button>
+      ) : (
+        <form className="stack" onSubmit={submit}>
+          <LazyEditor label={t("topic.your_answer")} onChange={setBody} />
+          {error ? (
+            <p role="alert" className="error">
+              {error}
+            </p>
+          ) : null}
+          <button type="submit">{t("topic.answer_submit")}</button>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { buildTestApp, type TestApp } from "../test/helper.js";
+import { askKit } from "../routes/ask/ask-test-kit.js";
+
+let t: TestApp;
+let kit: ReturnType<typeof askKit>;
+let asker: string;
+let answerer: string;
+let tagId: number;
+let visible: { id: number };
+let hidden: { id: number };
+beforeAll(async () => {
+  t = await buildTestApp();
+  kit = askKit(t);
+  asker = await t.loginAs("member");
+  answerer = await t.loginAs("member");
+  tagId = await kit.makeTag("祷告-page");
+  visible = await kit.ask(asker, {
+    title: "How to pray <script>x</script> $& together?",
+    body: "<p>We want to pray as a family.</p>",
+    tagIds: [tagId],
+  });
+  await kit.answer(answerer, visible.id, "<p>Begin with thanks.</p>");
+  hidden = await kit.ask(asker, {
+    title: "A hidden question title",
+    tagIds: [tagId],
+  });
+  await t.app.store.db
+    .updateTable("askQuestions")
+    .set({ status: "hidden" })
+    .where("id", "=", hidden.id)
+    .execute();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.request({ method: "GET", url, headers });
+
+describe("/topicDetail", () => {
+  test("renders the question and answers with head tags and QAPage JSON-LD", async () => {
+    const response = await get(`/topicDetail?id=${visible.id}`, {
+      host: "qa.example.org",
+    });
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    expect(html).toContain(
+      "<h1>How to pray &lt;script&gt;x&lt;/script&gt; $&amp; together?</h1>",
+    );
+    expect(html).not.toContain("<script>x</script>");
+    expect(html).toContain("<p>Begin with thanks.</p>");
+    expect(html).toContain(
+      "<title>How to pray &lt;script&gt;x&lt;/script&gt; $&amp; together? · 灯台问答社区</title>",
+    );
+    expect(html).toContain(
+      `<link rel="canonical" href="http://qa.example.org/topicDetail?id=${visible.id}" />`,
+    );
+    expect(html).toContain('<meta property="og:type" content="article" />');
+    expect(html).toContain(
+      '<meta name="description" content="We want to pray as a family." />',
+    );
+    const ld = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(
+      html,
+    );
+    const data = JSON.parse(ld![1]!);
+    expect(data).toMatchObject({
+      "@type": "QAPage",
+      mainEntity: {
+        "@type": "Question",
+        answerCount: 1,
+        suggestedAnswer: [
+          { "@type": "Answer", text: "<p>Begin with thanks.</p>" },
+        ],
+      },
+    });
+    expect(data.mainEntity.suggestedAnswer[0].url).toMatch(
+      /^http:\/\/qa\.example\.org\/topicDetail/,
+    );
+  });
+
+  test("hidden, unknown and unreadable ids answer 404 with the not-found page", async () => {
+    for (const id of [String(hidden.id), "999999", "abc", ""]) {
+      const response = await get(`/topicDetail?id=${id}`);
+      expect(response.statusCode, id).toBe(404);
+      expect(response.body).toContain("页面不存在");
+      expect(response.body).toContain(
+        '<meta name="robots" content="noindex" />',
+      );
+    }
+  });
+});
+
+describe("language", () => {
+  test("the aid-language cookie wins, then Accept-Language, then zh-CN", async () => {
+    const byCookie = await get("/tagList", {
+      cookie: "other=1; aid-language=en-US",
+      "accept-language": "zh-CN",
+    });
+    expect(byCookie.body).toContain('<html lang="en-US"');
+    expect(byCookie.body).toContain("<h1>Q&amp;A tags</h1>");
+    const byHeader = await get("/tagList", {
+      "accept-language": "en-GB,en;q=0.9",
+    });
+    expect(byHeader.body).toContain("<h1>Q&amp;A tags</h1>");
+    const byDefault = await get("/tagList", { cookie: "aid-language=fr" });
+    expect(byDefault.body).toContain("<h1>问答标签</h1>");
+  });
+});
+
+describe("/ask and /tagList", () => {
+  test("lists public questions with real links; odd parameters fall back, never 500", async () => {
+    const response = await get(`/ask?tag=${tagId}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(`href="/topicDetail?id=${visible.id}"`);
+    expect(response.body).not.toContain("A hidden question title");
+    for (const url of [
+      "/ask?page=abc",
+      "/ask?tab=oldest",
+      "/ask?tag=-1",
+      "/ask?q=" + "x".repeat(500),
+      "/ask?page=1&page=2",
+      "/ask?view=nope",
+    ]) {
+      expect((await get(url)).statusCode, url).toBe(200);
+    }
+  });
+
+  test("paginates with ?page= links", async () => {
+    const pageTag = await kit.makeTag("分页");
+    await t.app.store.db
+      .insertInto("askQuestions")
+      .values(
+        Array.from({ length: 21 }, (_, i) => ({
+          title: `Paged question ${i}`,
+          body: "<p>x</p>",
+          authorId: 1,
+          createdAt: new Date(Date.now() - i * 1000).toISOString(),
+          updatedAt: new Date().toISOString(),
+        })),
+      )
+      .execute();
+    const ids = await t.app.store.db
+      .selectFrom("askQuestions")
+      .select("id")
+      .where("title", "like", "Paged question%")
+      .execute();
+    await t.app.store.db
+      .insertInto("askQuestionTags")
+      .values(ids.map((row) => ({ questionId: row.id, tagId: pageTag })))
+      .execute();
+    const first = await get(`/ask?tag=${pageTag}`);
+    expect(first.body).toContain(`href="/ask?tag=${pageTag}&amp;page=2"`);
+    const second = await get(`/ask?tag=${pageTag}&page=2`);
+    expect(second.body).toContain("Paged question 20");
+    expect(second.body).toContain(`rel="prev"`);
+  });
+
+  test("the tag list links each tag to /ask?tag= with its count", async () => {
+    const response = await get("/tagList");
+    expect(response.body).toContain(`href="/ask?tag=${tagId}"`);
+  });
+});
+
+describe("/sitemap.xml and /robots.txt", () => {
+  test("the sitemap lists visible questions and leaves hidden ones out", async () => {
+    const response = await get("/sitemap.xml", { host: "qa.example.org" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toContain("application/xml");
+    expect(response.body).toContain(
+      `<loc>http://qa.example.org/topicDetail?id=${visible.id}</loc>`,
+    );
+    expect(response.body).not.toContain(`topicDetail?id=${hidden.id}<`);
+  });
+
+  test("robots.txt points to the sitemap", async () => {
+    const response = await get("/robots.txt", { host: "qa.example.org" });
+    expect(response.body).toContain(
+      "Sitemap: http://qa.example.org/sitemap.xml",
+    );
+  });
+});

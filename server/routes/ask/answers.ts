@@ -1,0 +1,253 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { sql } from "kysely";
+import { z } from "zod";
+import {
+  answerInputSchema,
+  answerSchema,
+} from "../../../common/schemas/ask.js";
+import { nowIso } from "../../db/dialect.js";
+import type { Store } from "../../db/store.js";
+import { ok } from "../../http/envelope.js";
+import { conflict, notFound } from "../../http/errors.js";
+import { listQuerySchema, parseRange } from "../../resources/list-query.js";
+import { envelope, versionField } from "../../resources/resource-definition.js";
+import { assertNotMuted } from "../../services/ask-mute.js";
+import {
+  notify,
+  refreshAnswerCount,
+} from "../../services/ask-notifications.js";
+import { PUBLIC_STATUSES, answerQuery, toAnswerRecord } from "./records.js";
+import {
+  ASK_TAGS,
+  memberRateLimit,
+  assertEditable,
+  idParams,
+  lockQuestion,
+  memberId,
+  storedBody,
+} from "./shared.js";
+
+/** A question's visible answers: the accepted one first, then by score, then oldest first. */
+export async function listAnswers(
+  store: Store,
+  questionId: number,
+  page: { offset: number; limit: number },
+) {
+  const where = answerQuery(store.db)
+    .where("askAnswers.questionId", "=", questionId)
+    .where("askAnswers.status", "=", "visible");
+  const [rows, count] = await Promise.all([
+    where
+      .orderBy(
+        sql`case when ask_answers.id = ask_questions.accepted_answer_id then 0 else 1 end`,
+      )
+      .orderBy("askAnswers.score", "desc")
+      .orderBy("askAnswers.createdAt", "asc")
+      .orderBy("askAnswers.id", "asc")
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    where
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as("total"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { list: rows.map(toAnswerRecord), total: Number(count.total) };
+}
+
+/** The answers moderators recommended, newest recommendation first, with their question. */
+export async function listRecommended(
+  store: Store,
+  page: { offset: number; limit: number },
+) {
+  const where = answerQuery(store.db)
+    .where("askAnswers.recommended", "=", 1)
+    .where("askAnswers.status", "=", "visible")
+    .where("askQuestions.status", "in", PUBLIC_STATUSES);
+  const [rows, count] = await Promise.all([
+    where
+      .orderBy("askAnswers.recommendedAt", "desc")
+      .orderBy("askAnswers.id", "desc")
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    where
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as("total"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    list: rows.map((row) => ({
+      ...toAnswerRecord(row),
+      questionTitle: row.questionTitle,
+    })),
+    total: Number(count.total),
+  };
+}
+
+const recommendedSchema = answerSchema.extend({ questionTitle: z.string() });
+
+async function oneAnswer(store: Store, answerId: number) {
+  return toAnswerRecord(
+    await answerQuery(store.db)
+      .where("askAnswers.id", "=", answerId)
+      .executeTakeFirstOrThrow(),
+  );
+}
+
+export const answerRoutes: FastifyPluginAsync = async (parent) => {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    "/ask/questions/:id/answers",
+    {
+      config: { permission: "public" },
+      schema: {
+        tags: ASK_TAGS,
+        summary:
+          "A public question's answers: the accepted one first, then by score",
+        params: idParams,
+        querystring: listQuerySchema.pick({ range: true }),
+        response: {
+          200: envelope(
+            z.object({ list: z.array(answerSchema), total: z.number() }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const question = await app.store.db
+        .selectFrom("askQuestions")
+        .select("id")
+        .where("id", "=", request.params.id)
+        .where("status", "in", PUBLIC_STATUSES)
+        .executeTakeFirst();
+      if (!question) throw notFound();
+      return ok(
+        await listAnswers(
+          app.store,
+          question.id,
+          parseRange(request.query.range ?? "[0,19]", request.language),
+        ),
+      );
+    },
+  );
+
+  app.get(
+    "/ask/recommended",
+    {
+      config: { permission: "public" },
+      schema: {
+        tags: ASK_TAGS,
+        summary: "The answers moderators recommended",
+        querystring: listQuerySchema.pick({ range: true }),
+        response: {
+          200: envelope(
+            z.object({ list: z.array(recommendedSchema), total: z.number() }),
+          ),
+        },
+      },
+    },
+    async (request) =>
+      ok(
+        await listRecommended(
+          app.store,
+          parseRange(request.query.range ?? "[0,19]", request.language),
+        ),
+      ),
+  );
+
+  app.post(
+    "/ask/questions/:id/answers",
+    {
+      config: {
+        permission: "community:answer",
+        rateLimit: memberRateLimit(20),
+      },
+      schema: {
+        tags: ASK_TAGS,
+        summary: "Answer a question (members)",
+        params: idParams,
+        body: answerInputSchema,
+        response: { 200: envelope(answerSchema) },
+      },
+    },
+    async (request) => {
+      const userId = memberId(request);
+      await assertNotMuted(app.store, userId);
+      const body = storedBody(request.body.body, request);
+      const answerId = await app.store.transaction(async (trx) => {
+        const question = await lockQuestion(trx, request.params.id);
+        if (!question || !PUBLIC_STATUSES.includes(question.status))
+          throw notFound();
+        // A closed question takes no new answers.
+        if (question.status === "closed") throw conflict();
+        const now = nowIso();
+        const answer = await trx
+          .insertInto("askAnswers")
+          .values({
+            questionId: question.id,
+            body,
+            authorId: userId,
+            status: "visible",
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        await refreshAnswerCount(trx, question.id);
+        await notify(trx, {
+          userId: question.authorId,
+          kind: "answered",
+          questionId: question.id,
+          answerId: answer.id,
+          actorId: userId,
+        });
+        return answer.id;
+      });
+      return ok(await oneAnswer(app.store, answerId));
+    },
+  );
+
+  app.put(
+    "/ask/answers/:id",
+    {
+      config: {
+        permission: "community:answer",
+        rateLimit: memberRateLimit(20),
+      },
+      schema: {
+        tags: ASK_TAGS,
+        summary: "Edit one's own answer, within 24 hours of answering",
+        params: idParams,
+        body: answerInputSchema.extend(versionField.shape),
+        response: { 200: envelope(answerSchema) },
+      },
+    },
+    async (request) => {
+      const userId = memberId(request);
+      await assertNotMuted(app.store, userId);
+      const body = storedBody(request.body.body, request);
+      const current = await app.store.db
+        .selectFrom("askAnswers")
+        .select(["authorId", "createdAt", "status"])
+        .where("id", "=", request.params.id)
+        .executeTakeFirst();
+      if (!current || current.status === "deleted") throw notFound();
+      assertEditable(current, request);
+      const updated = await app.store.db
+        .updateTable("askAnswers")
+        .set((eb) => ({
+          body,
+          updatedAt: nowIso(),
+          version: eb(eb.ref("version"), "+", 1),
+        }))
+        .where("id", "=", request.params.id)
+        .where("version", "=", request.body.version)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) throw conflict();
+      return ok(await oneAnswer(app.store, request.params.id));
+    },
+  );
+};

@@ -1,0 +1,257 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  answerSchema,
+  notificationSchema,
+  questionSchema,
+} from "../../../common/schemas/ask.js";
+import { nowIso } from "../../db/dialect.js";
+import { ok } from "../../http/envelope.js";
+import { listQuerySchema, parseRange } from "../../resources/list-query.js";
+import { envelope } from "../../resources/resource-definition.js";
+import { mutedUntil } from "../../services/ask-mute.js";
+import {
+  answerQuery,
+  questionQuery,
+  toAnswerRecord,
+  toQuestionRecords,
+} from "./records.js";
+import { ASK_TAGS, memberId } from "./shared.js";
+
+const rangeOnly = listQuerySchema.pick({ range: true });
+const pageOf = (range: string | undefined, language: "zh-CN" | "en-US") =>
+  parseRange(range ?? "[0,19]", language);
+
+/** A member's notifications and their own page (their questions and answers). */
+export const notificationRoutes: FastifyPluginAsync = async (parent) => {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    "/ask/notifications",
+    {
+      config: { permission: "authenticated" },
+      schema: {
+        tags: ASK_TAGS,
+        summary:
+          "The caller's notifications, newest first, and how many are unread",
+        querystring: rangeOnly,
+        response: {
+          200: envelope(
+            z.object({
+              list: z.array(notificationSchema),
+              total: z.number(),
+              unread: z.number(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const userId = memberId(request);
+      const page = pageOf(request.query.range, request.language);
+      const mine = app.store.db
+        .selectFrom("askNotifications")
+        .where("askNotifications.userId", "=", userId);
+      const [rows, total, unread] = await Promise.all([
+        mine
+          .leftJoin(
+            "askQuestions",
+            "askQuestions.id",
+            "askNotifications.questionId",
+          )
+          .select([
+            "askNotifications.id",
+            "askNotifications.kind",
+            "askNotifications.questionId",
+            "askNotifications.answerId",
+            "askNotifications.readAt",
+            "askNotifications.createdAt",
+            "askQuestions.title as questionTitle",
+          ])
+          .orderBy("askNotifications.id", "desc")
+          .limit(page.limit)
+          .offset(page.offset)
+          .execute(),
+        mine
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow(),
+        mine
+          .where("askNotifications.readAt", "is", null)
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return ok({
+        list: rows.map((row) => ({
+          id: row.id,
+          kind: row.kind,
+          questionId: row.questionId,
+          questionTitle: row.questionTitle ?? null,
+          answerId: row.answerId,
+          read: row.readAt !== null,
+          createdAt: row.createdAt,
+        })),
+        total: Number(total.n),
+        unread: Number(unread.n),
+      });
+    },
+  );
+
+  app.post(
+    "/ask/notifications/read",
+    {
+      config: { permission: "authenticated" },
+      schema: {
+        tags: ASK_TAGS,
+        summary: "Mark notifications read: the ids given, or all of them",
+        body: z
+          .object({
+            ids: z
+              .array(
+                z
+                  .number()
+                  .int()
+                  .positive()
+                  .max(2 ** 31 - 1),
+              )
+              .max(1000)
+              .optional(),
+          })
+          .default({}),
+        response: { 200: envelope(z.object({ updated: z.number() })) },
+      },
+    },
+    async (request) => {
+      const ids = request.body?.ids;
+      const result = await app.store.db
+        .updateTable("askNotifications")
+        .set({ readAt: nowIso() })
+        .where("userId", "=", memberId(request))
+        .where("readAt", "is", null)
+        .$if(ids !== undefined, (qb) =>
+          ids!.length === 0
+            ? qb.where((eb) => eb.val(false))
+            : qb.where("id", "in", ids!),
+        )
+        .executeTakeFirst();
+      return ok({ updated: Number(result.numUpdatedRows) });
+    },
+  );
+
+  app.get(
+    "/ask/me",
+    {
+      config: { permission: "authenticated" },
+      schema: {
+        tags: ASK_TAGS,
+        summary:
+          "The caller's community status: unread notifications and, when muted, until when",
+        response: {
+          200: envelope(
+            z.object({
+              unread: z.number(),
+              mutedUntil: z.string().nullable(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const userId = memberId(request);
+      const unread = await app.store.db
+        .selectFrom("askNotifications")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("userId", "=", userId)
+        .where("readAt", "is", null)
+        .executeTakeFirstOrThrow();
+      return ok({
+        unread: Number(unread.n),
+        mutedUntil: await mutedUntil(app.store, userId),
+      });
+    },
+  );
+
+  app.get(
+    "/ask/me/questions",
+    {
+      config: { permission: "authenticated" },
+      schema: {
+        tags: ASK_TAGS,
+        summary: "The caller's own questions, in every state but deleted",
+        querystring: rangeOnly,
+        response: {
+          200: envelope(
+            z.object({ list: z.array(questionSchema), total: z.number() }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const page = pageOf(request.query.range, request.language);
+      const where = questionQuery(app.store.db)
+        .where("askQuestions.authorId", "=", memberId(request))
+        .where("askQuestions.status", "!=", "deleted");
+      const [rows, count] = await Promise.all([
+        where
+          .orderBy("askQuestions.createdAt", "desc")
+          .orderBy("askQuestions.id", "desc")
+          .limit(page.limit)
+          .offset(page.offset)
+          .execute(),
+        where
+          .clearSelect()
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return ok({
+        list: await toQuestionRecords(app.store.db, rows),
+        total: Number(count.n),
+      });
+    },
+  );
+
+  app.get(
+    "/ask/me/answers",
+    {
+      config: { permission: "authenticated" },
+      schema: {
+        tags: ASK_TAGS,
+        summary: "The caller's own answers, in every state but deleted",
+        querystring: rangeOnly,
+        response: {
+          200: envelope(
+            z.object({
+              list: z.array(answerSchema.extend({ questionTitle: z.string() })),
+              total: z.number(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const page = pageOf(request.query.range, request.language);
+      const where = answerQuery(app.store.db)
+        .where("askAnswers.authorId", "=", memberId(request))
+        .where("askAnswers.status", "!=", "deleted");
+      const [rows, count] = await Promise.all([
+        where
+          .orderBy("askAnswers.createdAt", "desc")
+          .orderBy("askAnswers.id", "desc")
+          .limit(page.limit)
+          .offset(page.offset)
+          .execute(),
+        where
+          .clearSelect()
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return ok({
+        list: rows.map((row) => ({
+          ...toAnswerRecord(row),
+          questionTitle: row.questionTitle,
+        })),
+        total: Number(count.n),
+      });
+    },
+  );
+};

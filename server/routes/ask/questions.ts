@@ -1,0 +1,421 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { Code } from "../../../common/codes.js";
+import {
+  ASK_TABS,
+  acceptInputSchema,
+  questionInputSchema,
+  questionSchema,
+  type AskTab,
+} from "../../../common/schemas/ask.js";
+import { nowIso } from "../../db/dialect.js";
+import { keywordCondition } from "../../db/search.js";
+import type { Store } from "../../db/store.js";
+import { ok } from "../../http/envelope.js";
+import { ApiError, conflict, notFound } from "../../http/errors.js";
+import {
+  listQuerySchema,
+  parseFilter,
+  parseRange,
+  parseSort,
+} from "../../resources/list-query.js";
+import { envelope, versionField } from "../../resources/resource-definition.js";
+import { hotScore } from "../../services/ask-hot.js";
+import { assertNotMuted } from "../../services/ask-mute.js";
+import { notify } from "../../services/ask-notifications.js";
+import { viewCounter } from "../../services/view-counter.js";
+import type { Language } from "../../../common/codes.js";
+import {
+  PUBLIC_CONDITION,
+  PUBLIC_STATUSES,
+  questionQuery,
+  toQuestionRecords,
+} from "./records.js";
+import {
+  ASK_TAGS,
+  memberRateLimit,
+  assertEditable,
+  assertTagsExist,
+  idParams,
+  lockQuestion,
+  memberId,
+  storedBody,
+} from "./shared.js";
+
+const id = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
+export const questionFilterSchema = z.strictObject({
+  q: z.string().trim().max(200).optional(),
+  tagId: id.optional(),
+  tab: z.enum(ASK_TABS).optional(),
+});
+export type QuestionFilter = z.infer<typeof questionFilterSchema>;
+
+const SORTABLE = ["createdAt", "hot", "score", "answerCount", "views"] as const;
+const TAB_SORT: Record<AskTab, [string, "ASC" | "DESC"]> = {
+  newest: ["createdAt", "DESC"],
+  unanswered: ["createdAt", "DESC"],
+  hot: ["hot", "DESC"],
+};
+
+/** One page of public questions; used by the API and the server-rendered /ask page. */
+export async function listPublicQuestions(
+  store: Store,
+  options: {
+    filter: QuestionFilter;
+    sort: { field: string; order: "asc" | "desc" };
+    offset: number;
+    limit: number;
+  },
+) {
+  const { filter } = options;
+  const page = questionQuery(store.db)
+    .where(PUBLIC_CONDITION)
+    .$if(filter.tagId !== undefined, (qb) =>
+      qb.where("askQuestions.id", "in", (eb) =>
+        eb
+          .selectFrom("askQuestionTags")
+          .select("askQuestionTags.questionId")
+          .where("askQuestionTags.tagId", "=", filter.tagId!),
+      ),
+    )
+    .$if(filter.tab === "unanswered", (qb) =>
+      qb.where("askQuestions.answerCount", "=", 0),
+    )
+    .$if(Boolean(filter.q), (qb) =>
+      qb.where(
+        keywordCondition(
+          store.kind,
+          { table: "ask_questions", columns: ["title", "body"] },
+          filter.q!,
+        ),
+      ),
+    );
+  const [rows, count] = await Promise.all([
+    page
+      .orderBy(
+        `askQuestions.${options.sort.field}` as "askQuestions.createdAt",
+        options.sort.order,
+      )
+      .orderBy("askQuestions.id", options.sort.order)
+      .limit(options.limit)
+      .offset(options.offset)
+      .execute(),
+    page
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as("total"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    list: await toQuestionRecords(store.db, rows),
+    total: Number(count.total),
+  };
+}
+
+/** A public question by id, or undefined (hidden, pending and deleted ones too). */
+export async function findPublicQuestion(store: Store, questionId: number) {
+  const row = await questionQuery(store.db)
+    .where("askQuestions.id", "=", questionId)
+    .executeTakeFirst();
+  if (!row || !PUBLIC_STATUSES.includes(row.status)) return undefined;
+  const [record] = await toQuestionRecords(store.db, [row]);
+  return record;
+}
+
+/**
+ * Counts one view (written in batches, services/view-counter.ts) and answers the
+ * question's view count including it.
+ */
+export function countView(
+  store: Store,
+  question: { id: number; views: number },
+): number {
+  const counter = viewCounter(store);
+  const before = counter.unstored(question.id);
+  return question.views + before + (counter.count(question.id) - before);
+}
+
+export function parseQuestionList(
+  query: z.infer<typeof listQuerySchema>,
+  language: Language,
+) {
+  const filter = parseFilter(query.filter, questionFilterSchema, language);
+  const sort = parseSort(
+    query.sort,
+    SORTABLE,
+    TAB_SORT[filter.tab ?? "newest"],
+    language,
+  );
+  return { filter, sort, ...parseRange(query.range ?? "[0,19]", language) };
+}
+
+const listSchema = envelope(
+  z.object({
+    list: z.array(questionSchema),
+    total: z.number(),
+  }),
+);
+
+export const questionRoutes: FastifyPluginAsync = async (parent) => {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    "/ask/questions",
+    {
+      config: { permission: "public" },
+      schema: {
+        tags: ASK_TAGS,
+        summary:
+          'Public questions; filter {"q", "tagId", "tab": "newest"|"unanswered"|"hot"}',
+        querystring: listQuerySchema,
+        response: { 200: listSchema },
+      },
+    },
+    async (request) =>
+      ok(
+        await listPublicQuestions(
+          app.store,
+          parseQuestionList(request.query, request.language),
+        ),
+      ),
+  );
+
+  app.get(
+    "/ask/questions/:id",
+    {
+      config: { permission: "public" },
+      schema: {
+        tags: ASK_TAGS,
+        summary: "A public question; counts a view",
+        params: idParams,
+        response: { 200: envelope(questionSchema) },
+      },
+    },
+    async (request) => {
+      const question = await findPublicQuestion(app.store, request.params.id);
+      if (!question) throw notFound();
+      return ok({ ...question, views: countView(app.store, question) });
+    },
+  );
+
+  app.post(
+    "/ask/questions",
+    {
+      config: {
+        permission: "community:ask",
+        rateLimit: memberRateLimit(10),
+      },
+      schema: {
+        tags: ASK_TAGS,
+        summary: "Ask a question (members)",
+        body: questionInputSchema,
+        response: { 200: envelope(questionSchema) },
+      },
+    },
+    async (request) => {
+      const userId = memberId(request);
+      await assertNotMuted(app.store, userId);
+      const { title, tagIds } = request.body;
+      const body = storedBody(request.body.body, request);
+      const now = nowIso();
+      const questionId = await app.store.transaction(async (trx) => {
+        await assertTagsExist(trx, tagIds, request);
+        const row = await trx
+          .insertInto("askQuestions")
+          .values({
+            title,
+            body,
+            authorId: userId,
+            status: "visible",
+            hot: hotScore({ score: 0, answerCount: 0, createdAt: now }),
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto("askQuestionTags")
+          .values(tagIds.map((tagId) => ({ questionId: row.id, tagId })))
+          .execute();
+        return row.id;
+      });
+      return ok(await ownQuestion(app.store, questionId));
+    },
+  );
+
+  app.put(
+    "/ask/questions/:id",
+    {
+      config: {
+        permission: "community:ask",
+        rateLimit: memberRateLimit(20),
+      },
+      schema: {
+        tags: ASK_TAGS,
+        summary: "Edit one's own question, within 24 hours of asking",
+        params: idParams,
+        body: questionInputSchema.extend(versionField.shape),
+        response: { 200: envelope(questionSchema) },
+      },
+    },
+    async (request) => {
+      const userId = memberId(request);
+      await assertNotMuted(app.store, userId);
+      const { title, tagIds, version } = request.body;
+      const body = storedBody(request.body.body, request);
+      await app.store.transaction(async (trx) => {
+        const current = await trx
+          .selectFrom("askQuestions")
+          .select(["authorId", "createdAt", "status"])
+          .where("id", "=", request.params.id)
+          .executeTakeFirst();
+        if (!current || current.status === "deleted") throw notFound();
+        assertEditable(current, request);
+        await assertTagsExist(trx, tagIds, request);
+        const updated = await trx
+          .updateTable("askQuestions")
+          .set((eb) => ({
+            title,
+            body,
+            updatedAt: nowIso(),
+            version: eb(eb.ref("version"), "+", 1),
+          }))
+          .where("id", "=", request.params.id)
+          .where("version", "=", version)
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) === 0) throw conflict();
+        await trx
+          .deleteFrom("askQuestionTags")
+          .where("questionId", "=", request.params.id)
+          .execute();
+        await trx
+          .insertInto("askQuestionTags")
+          .values(
+            tagIds.map((tagId) => ({ questionId: request.params.id, tagId })),
+          )
+          .execute();
+      });
+      return ok(await ownQuestion(app.store, request.params.id));
+    },
+  );
+
+  app.post(
+    "/ask/questions/:id/accept",
+    {
+      config: {
+        permission: "community:ask",
+        rateLimit: memberRateLimit(30),
+      },
+      schema: {
+        tags: ASK_TAGS,
+        summary:
+          "Accept an answer (the asker only; accepting another one changes it)",
+        params: idParams,
+        body: acceptInputSchema,
+        response: { 200: envelope(questionSchema) },
+      },
+    },
+    async (request) => {
+      const userId = memberId(request);
+      await assertNotMuted(app.store, userId);
+      const { answerId } = request.body;
+      await app.store.transaction(async (trx) => {
+        const question = await lockQuestion(trx, request.params.id);
+        if (!question || !PUBLIC_STATUSES.includes(question.status))
+          throw notFound();
+        if (question.authorId !== userId) throw new ApiError(Code.FORBIDDEN);
+        const answer = await trx
+          .selectFrom("askAnswers")
+          .select(["id", "authorId"])
+          .where("id", "=", answerId)
+          .where("questionId", "=", question.id)
+          .where("status", "=", "visible")
+          .executeTakeFirst();
+        if (!answer) throw notFound();
+        if (question.acceptedAnswerId === answer.id) return;
+        await trx
+          .updateTable("askQuestions")
+          .set({ acceptedAnswerId: answer.id, updatedAt: nowIso() })
+          .where("id", "=", question.id)
+          .execute();
+        await notify(trx, {
+          userId: answer.authorId,
+          kind: "accepted",
+          questionId: question.id,
+          answerId: answer.id,
+          actorId: userId,
+        });
+      });
+      return ok(await ownQuestion(app.store, request.params.id));
+    },
+  );
+
+  app.get(
+    "/ask/questions/:id/votes",
+    {
+      config: { permission: "community:vote" },
+      schema: {
+        tags: ASK_TAGS,
+        summary:
+          "The caller's votes on a question and its answers (1, -1; absent: none)",
+        params: idParams,
+        response: {
+          200: envelope(
+            z.object({
+              question: z.number().int(),
+              answers: z.record(z.string(), z.number().int()),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const userId = memberId(request);
+      const questionId = request.params.id;
+      const votes = await app.store.db
+        .selectFrom("askVotes")
+        .select(["targetType", "targetId", "value"])
+        .where("userId", "=", userId)
+        .where((eb) =>
+          eb.or([
+            eb.and([
+              eb("targetType", "=", "question"),
+              eb("targetId", "=", questionId),
+            ]),
+            eb.and([
+              eb("targetType", "=", "answer"),
+              eb(
+                "targetId",
+                "in",
+                eb
+                  .selectFrom("askAnswers")
+                  .select("id")
+                  .where("questionId", "=", questionId),
+              ),
+            ]),
+          ]),
+        )
+        .execute();
+      const answers: Record<string, number> = {};
+      let question = 0;
+      for (const vote of votes) {
+        if (vote.targetType === "question") question = vote.value;
+        else answers[String(vote.targetId)] = vote.value;
+      }
+      return ok({ question, answers });
+    },
+  );
+};
+
+/** The author's view of their question, whatever its state (they just wrote it). */
+async function ownQuestion(store: Store, questionId: number) {
+  const row = await questionQuery(store.db)
+    .where("askQuestions.id", "=", questionId)
+    .executeTakeFirstOrThrow();
+  const [record] = await toQuestionRecords(store.db, [row]);
+  return record!;
+}

@@ -1,0 +1,153 @@
+import { sql, type Kysely, type SqlBool, type Transaction } from "kysely";
+import type { Answer, Question } from "../../../common/schemas/ask.js";
+import type { AskPostStatus, Database } from "../../db/schema.js";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The states in which a question is public; others answer 404 to visitors. */
+export const PUBLIC_STATUSES: AskPostStatus[] = ["visible", "closed"];
+
+/**
+ * The same condition as a literal, as the partial indexes of the lists name it
+ * (migration 0007): SQLite matches a partial index only on the same literal term.
+ */
+export const PUBLIC_CONDITION = sql<SqlBool>`ask_questions.status in ('visible', 'closed')`;
+
+const EXCERPT_LENGTH = 160;
+const ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  "#39": "'",
+  nbsp: " ",
+};
+
+/**
+ * The body of sanitised HTML as plain text, cut short: for lists and meta descriptions.
+ * The stored HTML is already sanitised, so dropping tags and decoding the few entities
+ * sanitize-html writes is enough.
+ */
+export function excerptOf(html: string, length = EXCERPT_LENGTH): string {
+  const text = html
+    .replace(/<\/(p|div|li|h[1-6]|blockquote|pre)>|<br\s*\/?>/gi, " ")
+    .replace(/<[^>]*>/g, "")
+    .replace(
+      /&(amp|lt|gt|quot|#39|nbsp);/g,
+      (_, name: string) => ENTITIES[name]!,
+    )
+    .replace(/\s+/g, " ")
+    .trim();
+  const chars = [...text];
+  return chars.length > length ? `${chars.slice(0, length).join("")}…` : text;
+}
+
+/** The question columns every read selects, with the author's name. */
+export function questionQuery(db: Db) {
+  return db
+    .selectFrom("askQuestions")
+    .innerJoin("users", "users.id", "askQuestions.authorId")
+    .select([
+      "askQuestions.id",
+      "askQuestions.title",
+      "askQuestions.body",
+      "askQuestions.status",
+      "askQuestions.score",
+      "askQuestions.answerCount",
+      "askQuestions.views",
+      "askQuestions.acceptedAnswerId",
+      "askQuestions.hot",
+      "askQuestions.authorId",
+      "askQuestions.createdAt",
+      "askQuestions.updatedAt",
+      "askQuestions.version",
+      "users.userName",
+    ]);
+}
+export type QuestionRow = Awaited<
+  ReturnType<ReturnType<typeof questionQuery>["executeTakeFirstOrThrow"]>
+>;
+
+/** Adds each question's tags (one query for the page) and shapes the records. */
+export async function toQuestionRecords(
+  db: Db,
+  rows: QuestionRow[],
+): Promise<Question[]> {
+  const ids = rows.map((row) => row.id);
+  const tagRows =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom("askQuestionTags")
+          .innerJoin("askTags", "askTags.id", "askQuestionTags.tagId")
+          .select([
+            "askQuestionTags.questionId",
+            "askTags.id",
+            "askTags.name",
+            "askTags.nameEn",
+          ])
+          .where("askQuestionTags.questionId", "in", ids)
+          .orderBy("askTags.sortOrder")
+          .orderBy("askTags.id")
+          .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    body: row.body,
+    excerpt: excerptOf(row.body),
+    status: row.status,
+    score: row.score,
+    answerCount: row.answerCount,
+    views: row.views,
+    acceptedAnswerId: row.acceptedAnswerId,
+    hot: Number(row.hot),
+    tags: tagRows
+      .filter((tag) => tag.questionId === row.id)
+      .map((tag) => ({ id: tag.id, name: tag.name, nameEn: tag.nameEn })),
+    author: { userId: row.authorId, userName: row.userName },
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    version: row.version,
+  }));
+}
+
+export function answerQuery(db: Db) {
+  return db
+    .selectFrom("askAnswers")
+    .innerJoin("users", "users.id", "askAnswers.authorId")
+    .innerJoin("askQuestions", "askQuestions.id", "askAnswers.questionId")
+    .select([
+      "askAnswers.id",
+      "askAnswers.questionId",
+      "askAnswers.body",
+      "askAnswers.status",
+      "askAnswers.score",
+      "askAnswers.recommended",
+      "askAnswers.authorId",
+      "askAnswers.createdAt",
+      "askAnswers.updatedAt",
+      "askAnswers.version",
+      "askQuestions.acceptedAnswerId",
+      "askQuestions.title as questionTitle",
+      "users.userName",
+    ]);
+}
+export type AnswerRow = Awaited<
+  ReturnType<ReturnType<typeof answerQuery>["executeTakeFirstOrThrow"]>
+>;
+
+export function toAnswerRecord(row: AnswerRow): Answer {
+  return {
+    id: row.id,
+    questionId: row.questionId,
+    body: row.body,
+    status: row.status,
+    score: row.score,
+    accepted: row.acceptedAnswerId === row.id,
+    recommended: Boolean(row.recommended),
+    author: { userId: row.authorId, userName: row.userName },
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    version: row.version,
+  };
+}

@@ -1,0 +1,117 @@
+import type { FastifyRequest } from "fastify";
+import type { Transaction } from "kysely";
+import { z } from "zod";
+import { Code } from "../../../common/codes.js";
+import { ASK_VALIDATION_ERRORS } from "../../../common/ask-messages.js";
+import { ASK_EDIT_WINDOW_MS } from "../../../common/schemas/ask.js";
+import type { Database } from "../../db/schema.js";
+import { ApiError, validationError } from "../../http/errors.js";
+import { localizeText } from "../../http/validation-messages.js";
+import { sanitizeStoredHtml } from "../../services/html-sanitizer.js";
+
+export const ASK_TAGS = ["ask"];
+
+export const idParams = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
+
+/** The caller of a members' route (they always have a session there). */
+export function memberId(request: FastifyRequest): number {
+  return request.session!.user.userId;
+}
+
+/** The stored form of a post's body: sanitised with the shared allowlist, never empty. */
+export function storedBody(html: string, request: FastifyRequest): string {
+  const body = sanitizeStoredHtml(html);
+  if (body === "") {
+    throw validationError({
+      body: localizeText(ASK_VALIDATION_ERRORS.emptyBody, request.language),
+    });
+  }
+  return body;
+}
+
+/** The author may change a post for 24 hours after posting; then it is refused (40300). */
+export function assertEditable(
+  post: { authorId: number; createdAt: string },
+  request: FastifyRequest,
+  now = Date.now(),
+): void {
+  if (post.authorId !== memberId(request)) throw new ApiError(Code.FORBIDDEN);
+  const editableUntil = Date.parse(post.createdAt) + ASK_EDIT_WINDOW_MS;
+  if (now > editableUntil) {
+    throw new ApiError(Code.FORBIDDEN, {
+      data: { editableUntil: new Date(editableUntil).toISOString() },
+    });
+  }
+}
+
+/**
+ * Takes the question's row lock for the rest of the transaction (PostgreSQL; SQLite
+ * writes one at a time anyway), so counts and scores computed after it see every write
+ * that went before. An update that changes nothing is the lock both stores understand.
+ */
+export async function lockQuestion(
+  trx: Transaction<Database>,
+  questionId: number,
+) {
+  return trx
+    .updateTable("askQuestions")
+    .set((eb) => ({ score: eb.ref("score") }))
+    .where("id", "=", questionId)
+    .returning([
+      "id",
+      "authorId",
+      "status",
+      "score",
+      "answerCount",
+      "acceptedAnswerId",
+      "createdAt",
+    ])
+    .executeTakeFirst();
+}
+
+export async function lockAnswer(trx: Transaction<Database>, answerId: number) {
+  return trx
+    .updateTable("askAnswers")
+    .set((eb) => ({ score: eb.ref("score") }))
+    .where("id", "=", answerId)
+    .returning(["id", "authorId", "status", "score", "questionId"])
+    .executeTakeFirst();
+}
+
+/** Checks that every tag id names a Q&A tag (40000 on tagIds otherwise). */
+export async function assertTagsExist(
+  trx: Transaction<Database>,
+  tagIds: number[],
+  request: FastifyRequest,
+): Promise<void> {
+  const found = await trx
+    .selectFrom("askTags")
+    .select("id")
+    .where("id", "in", tagIds)
+    .execute();
+  if (found.length !== tagIds.length) {
+    throw validationError({
+      tagIds: localizeText(ASK_VALIDATION_ERRORS.unknownTag, request.language),
+    });
+  }
+}
+
+/**
+ * A public write's rate limit, counted per member (a congregation often shares one
+ * address) once the session is known, so it runs after authentication.
+ */
+export function memberRateLimit(max: number) {
+  return {
+    max,
+    timeWindow: "1 minute",
+    hook: "preHandler" as const,
+    keyGenerator: (request: FastifyRequest) =>
+      request.session ? `member:${request.session.user.userId}` : request.ip,
+  };
+}

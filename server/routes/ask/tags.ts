@@ -1,0 +1,147 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Selectable } from "kysely";
+import { z } from "zod";
+import {
+  ASK_TAG_SORT_FIELDS,
+  askTagInputSchema,
+  askTagSchema,
+  type AskTag,
+} from "../../../common/schemas/ask.js";
+import { ASK_TAG_FIELD_LABELS } from "../../../common/schemas/ask-tag-labels.js";
+import type { AskTagsTable } from "../../db/schema.js";
+import { ok } from "../../http/envelope.js";
+import {
+  defineResource,
+  type ResourceDefinition,
+} from "../../resources/define-resource.js";
+import { envelope } from "../../resources/resource-definition.js";
+import { pinyinKey } from "../../resources/sort-keys.js";
+import { PUBLIC_STATUSES } from "./records.js";
+
+type AskTagRow = Selectable<AskTagsTable>;
+
+/** The Q&A tags resource for moderators and administrators (`askTag:*`). */
+export const askTagResource = {
+  path: "ask/admin/tags",
+  table: "askTags",
+  module: "askTag",
+  recordSchema: askTagSchema,
+  createSchema: askTagInputSchema,
+  updateSchema: askTagInputSchema,
+  sortable: ASK_TAG_SORT_FIELDS,
+  sortKeys: { name: pinyinKey("namePinyin") },
+  defaultSort: ["sortOrder", "ASC"],
+  search: { table: "ask_tags", columns: ["name", "name_en"] },
+  uniqueFields: ["name"],
+  toRecord: (row: AskTagRow): AskTag => ({
+    id: row.id,
+    name: row.name,
+    nameEn: row.nameEn,
+    description: row.description,
+    sortOrder: row.sortOrder,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    version: row.version,
+  }),
+  toValues: (input) => {
+    const values: Record<string, unknown> = {};
+    if (input.name !== undefined) values.name = input.name;
+    if (input.nameEn !== undefined) values.nameEn = input.nameEn;
+    if (input.description !== undefined) values.description = input.description;
+    if (input.sortOrder !== undefined) values.sortOrder = input.sortOrder;
+    return values;
+  },
+  fieldLabels: ASK_TAG_FIELD_LABELS,
+  csvColumns: [
+    { key: "id" },
+    { key: "name" },
+    { key: "nameEn" },
+    { key: "description" },
+    { key: "sortOrder" },
+    { key: "createdAt", time: true },
+    { key: "updatedAt", time: true },
+  ],
+} satisfies ResourceDefinition<
+  AskTagRow,
+  AskTag,
+  typeof askTagInputSchema,
+  typeof askTagInputSchema
+>;
+
+export const publicAskTagSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  nameEn: z.string().nullable(),
+  description: z.string().nullable(),
+  questionCount: z.number().int(),
+});
+export type PublicAskTag = z.infer<typeof publicAskTagSchema>;
+
+/** A church has tens of Q&A tags, not thousands: the public list is one answer. */
+const PUBLIC_TAG_LIMIT = 500;
+
+export const askTagRoutes: FastifyPluginAsync = async (parent) => {
+  defineResource(parent, askTagResource);
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    "/ask/tags",
+    {
+      config: { permission: "public" },
+      schema: {
+        tags: ["ask"],
+        summary: "The Q&A tags with the number of public questions of each",
+        response: {
+          200: envelope(
+            z.object({
+              list: z.array(publicAskTagSchema),
+              total: z.number(),
+            }),
+          ),
+        },
+      },
+    },
+    async () => {
+      const list = await publicAskTags(app.store);
+      return ok({ list, total: list.length });
+    },
+  );
+};
+
+export async function publicAskTags(
+  store: import("../../db/store.js").Store,
+): Promise<PublicAskTag[]> {
+  const rows = await store.db
+    .selectFrom("askTags")
+    .leftJoin("askQuestionTags", "askQuestionTags.tagId", "askTags.id")
+    .leftJoin("askQuestions", (join) =>
+      join
+        .onRef("askQuestions.id", "=", "askQuestionTags.questionId")
+        .on("askQuestions.status", "in", PUBLIC_STATUSES),
+    )
+    .select((eb) => [
+      "askTags.id",
+      "askTags.name",
+      "askTags.nameEn",
+      "askTags.description",
+      eb.fn.count<number>("askQuestions.id").as("questionCount"),
+    ])
+    .groupBy([
+      "askTags.id",
+      "askTags.name",
+      "askTags.nameEn",
+      "askTags.description",
+      "askTags.sortOrder",
+      "askTags.namePinyin",
+    ])
+    .orderBy("askTags.sortOrder")
+    .orderBy("askTags.namePinyin")
+    .orderBy("askTags.id")
+    .limit(PUBLIC_TAG_LIMIT)
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    questionCount: Number(row.questionCount),
+  }));
+}

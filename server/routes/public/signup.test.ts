@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { Code } from "../../../common/codes.js";
+import {
+  SYSTEM_ERRORS,
+  SYSTEM_VALIDATION_MESSAGES,
+} from "../../../common/system-messages.js";
+import { buildTestApp, type TestApp } from "../../test/helper.js";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ SIGN_UPS_PER_IP_PER_HOUR: "3" });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+let counter = 0;
+function signUp(
+  payload: Record<string, unknown> = {},
+  options: { ip?: string; language?: string } = {},
+) {
+  counter += 1;
+  return t.request({
+    method: "POST",
+    url: "/tjc/public/signup",
+    remoteAddress: options.ip ?? `10.9.${counter}.1`,
+    language: options.language,
+    payload: {
+      loginName: `member${counter}`,
+      userName: "张弟兄",
+      password: "grace2026",
+      ...payload,
+    },
+  });
+}
+
+describe("POST /tjc/public/signup", () => {
+  test("creates a member, logs them in, and the member has no back office", async () => {
+    const response = await signUp({ email: "a@example.org" });
+    expect(response.json().code, response.body).toBe(0);
+    const { token, user, permissions } = response.json().data;
+    expect(user.userName).toBe("张弟兄");
+    expect(permissions).toEqual(
+      expect.arrayContaining([
+        "community:ask",
+        "community:answer",
+        "community:vote",
+      ]),
+    );
+    const me = await t.request({ method: "GET", url: "/tjc/auth/me", token });
+    expect(me.json().data.user.userId).toBe(user.userId);
+    const backOffice = await t.request({
+      method: "GET",
+      url: "/tjc/tags",
+      token,
+    });
+    expect(backOffice.json().code).toBe(Code.FORBIDDEN);
+    const profile = await t.app.store.db
+      .selectFrom("memberProfiles")
+      .selectAll()
+      .where("userId", "=", user.userId)
+      .executeTakeFirstOrThrow();
+    expect(profile.email).toBe("a@example.org");
+    // The new member can log in again with the password.
+    const login = await t.request({
+      method: "POST",
+      url: "/tjc/auth/login",
+      payload: { loginName: user.loginName, password: "grace2026" },
+    });
+    expect(login.json().code).toBe(0);
+  });
+
+  test("the shared password policy is applied, worded in the caller's language", async () => {
+    for (const language of ["zh-CN", "en-US"] as const) {
+      const response = await signUp({ password: "password123" }, { language });
+      expect(response.json().code).toBe(Code.VALIDATION);
+      expect(response.json().data.errors.password).toBe(
+        SYSTEM_VALIDATION_MESSAGES[language][SYSTEM_ERRORS.passwordTooCommon],
+      );
+    }
+    const short = await signUp({ password: "a1" });
+    expect(short.json().data.errors.password).toBeTruthy();
+    const sameAsName = await signUp({
+      loginName: "samename1",
+      password: "samename1",
+    });
+    expect(sameAsName.json().data.errors.password).toBe(
+      SYSTEM_VALIDATION_MESSAGES["zh-CN"][SYSTEM_ERRORS.passwordIsLoginName],
+    );
+  });
+
+  test("bad names and e-mails are 40000; a taken name is 40900 on loginName", async () => {
+    for (const payload of [
+      { loginName: "ab" },
+      { loginName: "has space" },
+      { userName: "" },
+      { email: "not-an-email" },
+      { password: 12345678 },
+    ]) {
+      expect((await signUp(payload)).json().code, JSON.stringify(payload)).toBe(
+        Code.VALIDATION,
+      );
+    }
+    const first = await signUp({ loginName: "taken-name" });
+    expect(first.json().code).toBe(0);
+    const again = await signUp(
+      { loginName: "taken-name" },
+      { language: "en-US" },
+    );
+    expect(again.json()).toMatchObject({
+      code: Code.CONFLICT,
+      data: { errors: { loginName: "This value is already taken" } },
+    });
+    expect((await signUp({ email: "" })).json().code).toBe(0);
+  });
+
+  test("an address may create only so many accounts an hour", async () => {
+    const ip = "10.77.0.1";
+    for (let i = 0; i < 3; i++) {
+      expect((await signUp({}, { ip })).json().code).toBe(0);
+    }
+    const limited = await signUp({}, { ip });
+    expect(limited.json().code).toBe(Code.TOO_MANY_REQUESTS);
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    expect((await signUp({}, { ip: "10.77.0.2" })).json().code).toBe(0);
+  });
+
+  test("the login throttle applies: a locked name cannot be signed up for", async () => {
+    for (let i = 0; i < 5; i++) {
+      await t.request({
+        method: "POST",
+        url: "/tjc/auth/login",
+        remoteAddress: `10.88.${i}.1`,
+        payload: { loginName: "locked-name", password: "wrong-password1" },
+      });
+    }
+    const response = await signUp({ loginName: "locked-name" });
+    expect(response.json().code).toBe(Code.TOO_MANY_REQUESTS);
+  });
+});
+
+describe("a community with sign-up closed", () => {
+  test("refuses sign-up with 40300 and says so in its configuration", async () => {
+    const closed = await buildTestApp({ COMMUNITY_SIGN_UP: "closed" });
+    try {
+      const config = await closed.request({
+        method: "GET",
+        url: "/tjc/public/community-config",
+      });
+      expect(config.json().data).toEqual({ signUpOpen: false });
+      const response = await closed.request({
+        method: "POST",
+        url: "/tjc/public/signup",
+        payload: { loginName: "someone", userName: "x", password: "grace2026" },
+      });
+      expect(response.json().code).toBe(Code.FORBIDDEN);
+    } finally {
+      await closed.close();
+    }
+  });
+});

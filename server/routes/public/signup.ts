@@ -1,0 +1,188 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { Code } from "../../../common/codes.js";
+import {
+  checkPasswordAgainstLoginName,
+  passwordSchema,
+} from "../../../common/schemas/password.js";
+import { isUniqueViolation, nowIso } from "../../db/dialect.js";
+import { ok } from "../../http/envelope.js";
+import { ApiError } from "../../http/errors.js";
+import { localizeText } from "../../http/validation-messages.js";
+import { envelope } from "../../resources/resource-definition.js";
+import {
+  LoginThrottle,
+  loginLimits,
+  loginNameKey,
+} from "../../services/login-throttle.js";
+import { hashPassword } from "../../services/password.js";
+import { permissionsOfUser } from "../../services/permissions.js";
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** A login name people can type on a phone and read back: no spaces, no look-alikes. */
+export const signUpBody = z
+  .object({
+    loginName: z
+      .string()
+      .trim()
+      .min(3)
+      .max(64)
+      .regex(/^[A-Za-z0-9_.@-]+$/),
+    userName: z.string().trim().min(1).max(64),
+    password: passwordSchema,
+    email: z
+      .email()
+      .max(254)
+      .nullish()
+      .or(z.literal("").transform(() => null)),
+  })
+  // The shared policy (system administration's): not the login name either.
+  .superRefine((value, ctx) => checkPasswordAgainstLoginName(value, ctx));
+
+const sessionAnswer = envelope(
+  z.object({
+    token: z.string(),
+    user: z.object({
+      userId: z.number(),
+      userName: z.string(),
+      loginName: z.string(),
+    }),
+    permissions: z.array(z.string()),
+  }),
+);
+
+/**
+ * `POST /tjc/public/signup`: a visitor becomes a community member and is logged in.
+ * Closable by configuration; limited per address per hour (counted in the store, so the
+ * limit holds across instances) and by the login throttle, whose failures a taken name
+ * adds to, so sign-up cannot probe names faster than login can.
+ */
+export const signUpRoutes: FastifyPluginAsync = async (parent) => {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const throttle = new LoginThrottle(app.store);
+  const { signUpOpen, signUpsPerIpPerHour } = app.config.community;
+
+  app.get(
+    "/public/community-config",
+    {
+      config: { permission: "public" },
+      schema: {
+        tags: ["public"],
+        summary: "Whether the community takes sign-ups",
+        response: { 200: envelope(z.object({ signUpOpen: z.boolean() })) },
+      },
+    },
+    async () => ok({ signUpOpen }),
+  );
+
+  app.post(
+    "/public/signup",
+    {
+      config: {
+        permission: "public",
+        rateLimit: { max: 10, timeWindow: "1 minute" },
+      },
+      schema: {
+        tags: ["public"],
+        summary:
+          "Sign up as a community member; answers a session like login does",
+        body: signUpBody,
+        response: { 200: sessionAnswer },
+      },
+    },
+    async (request) => {
+      if (!signUpOpen) throw new ApiError(Code.FORBIDDEN);
+      const { loginName, userName, password, email } = request.body;
+      const now = Date.now();
+      if (signUpsPerIpPerHour > 0) {
+        const recent = await app.store.db
+          .selectFrom("memberProfiles")
+          .select(["createdAt"])
+          .where("signupIp", "=", request.ip.slice(0, 64))
+          .where("createdAt", ">", nowIso(now - HOUR_MS))
+          .orderBy("createdAt")
+          .execute();
+        if (recent.length >= signUpsPerIpPerHour) {
+          const retryAfter = Math.max(
+            1,
+            Math.ceil(
+              (Date.parse(recent[0]!.createdAt) + HOUR_MS - now) / 1000,
+            ),
+          );
+          throw new ApiError(Code.TOO_MANY_REQUESTS, {
+            headers: { "Retry-After": String(retryAfter) },
+            data: { retryAfter },
+          });
+        }
+      }
+      const attempt = await throttle.begin(loginLimits(loginName, request.ip));
+      if ("retryAfter" in attempt) {
+        throw new ApiError(Code.TOO_MANY_REQUESTS, {
+          headers: { "Retry-After": String(attempt.retryAfter) },
+          data: { retryAfter: attempt.retryAfter },
+        });
+      }
+      const passwordHash = await hashPassword(password);
+      let userId: number;
+      try {
+        userId = await app.store.transaction(async (trx) => {
+          const stamp = nowIso(now);
+          const user = await trx
+            .insertInto("users")
+            .values({
+              loginName,
+              userName,
+              passwordHash,
+              status: "active",
+              createdAt: stamp,
+              updatedAt: stamp,
+            })
+            .returning("id")
+            .executeTakeFirstOrThrow();
+          const role = await trx
+            .selectFrom("roles")
+            .select("id")
+            .where("code", "=", "member")
+            .executeTakeFirstOrThrow();
+          await trx
+            .insertInto("userRoles")
+            .values({ userId: user.id, roleId: role.id })
+            .execute();
+          await trx
+            .insertInto("memberProfiles")
+            .values({
+              userId: user.id,
+              email: email ?? null,
+              signupIp: request.ip.slice(0, 64),
+              createdAt: stamp,
+            })
+            .execute();
+          return user.id;
+        });
+      } catch (error) {
+        // The attempt's throttle rows stay: a taken name counts as a failed try.
+        if (!isUniqueViolation(error)) throw error;
+        throw new ApiError(Code.CONFLICT, {
+          data: {
+            errors: {
+              loginName: localizeText("already taken", request.language),
+            },
+          },
+        });
+      }
+      await throttle.succeeded(attempt.ids, loginNameKey(loginName));
+      const { token } = await app.sessions.create(userId, {
+        ip: request.ip,
+        userAgent: request.headers["user-agent"],
+      });
+      request.log.info({ userId }, "member signed up");
+      return ok({
+        token,
+        user: { userId, userName, loginName },
+        permissions: await permissionsOfUser(app.store, userId),
+      });
+    },
+  );
+};

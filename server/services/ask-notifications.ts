@@ -1,0 +1,142 @@
+import type { Transaction } from "kysely";
+import type { Database } from "../db/schema.js";
+import { nowIso } from "../db/dialect.js";
+import { hotScore } from "./ask-hot.js";
+
+type Trx = Transaction<Database>;
+
+/** Tells a member something happened to a post of theirs. Never tells them of their own act. */
+export async function notify(
+  trx: Trx,
+  notice: {
+    userId: number;
+    kind: "answered" | "accepted" | "recommended" | "hidden";
+    questionId: number | null;
+    answerId?: number | null;
+    actorId?: number;
+  },
+): Promise<void> {
+  if (notice.actorId === notice.userId) return;
+  await trx
+    .insertInto("askNotifications")
+    .values({
+      userId: notice.userId,
+      kind: notice.kind,
+      questionId: notice.questionId,
+      answerId: notice.answerId ?? null,
+      readAt: null,
+      createdAt: nowIso(),
+    })
+    .execute();
+}
+
+/**
+ * Marks an answer recommended (or not) and tells its author. For the moderation back
+ * office (issue 15), which calls it inside its own transaction.
+ */
+export async function setRecommended(
+  trx: Trx,
+  answerId: number,
+  recommended: boolean,
+): Promise<boolean> {
+  const answer = await trx
+    .selectFrom("askAnswers")
+    .select(["id", "authorId", "questionId", "recommended"])
+    .where("id", "=", answerId)
+    .executeTakeFirst();
+  if (!answer) return false;
+  if (Boolean(answer.recommended) === recommended) return true;
+  await trx
+    .updateTable("askAnswers")
+    .set({
+      recommended: recommended ? 1 : 0,
+      recommendedAt: recommended ? nowIso() : null,
+    })
+    .where("id", "=", answerId)
+    .execute();
+  if (recommended) {
+    await notify(trx, {
+      userId: answer.authorId,
+      kind: "recommended",
+      questionId: answer.questionId,
+      answerId,
+    });
+  }
+  return true;
+}
+
+/**
+ * Hides a question or an answer and tells its author. Hiding an answer takes it out of
+ * its question's answer count (and the hot ranking that counts it).
+ */
+export async function hidePost(
+  trx: Trx,
+  target: { type: "question" | "answer"; id: number },
+): Promise<boolean> {
+  if (target.type === "question") {
+    const question = await trx
+      .updateTable("askQuestions")
+      .set({ status: "hidden" })
+      .where("id", "=", target.id)
+      .where("status", "!=", "hidden")
+      .returning(["id", "authorId"])
+      .executeTakeFirst();
+    if (!question) return false;
+    await notify(trx, {
+      userId: question.authorId,
+      kind: "hidden",
+      questionId: question.id,
+    });
+    return true;
+  }
+  const answer = await trx
+    .updateTable("askAnswers")
+    .set({ status: "hidden" })
+    .where("id", "=", target.id)
+    .where("status", "=", "visible")
+    .returning(["id", "authorId", "questionId"])
+    .executeTakeFirst();
+  if (!answer) return false;
+  await refreshAnswerCount(trx, answer.questionId);
+  await notify(trx, {
+    userId: answer.authorId,
+    kind: "hidden",
+    questionId: answer.questionId,
+    answerId: answer.id,
+  });
+  return true;
+}
+
+/**
+ * Recounts a question's visible answers and stores its hot ranking again. Recounting
+ * (rather than adding one) keeps the count right whatever order writes land in.
+ */
+export async function refreshAnswerCount(
+  trx: Trx,
+  questionId: number,
+): Promise<void> {
+  const { count } = await trx
+    .selectFrom("askAnswers")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("questionId", "=", questionId)
+    .where("status", "=", "visible")
+    .executeTakeFirstOrThrow();
+  const question = await trx
+    .selectFrom("askQuestions")
+    .select(["score", "createdAt"])
+    .where("id", "=", questionId)
+    .executeTakeFirstOrThrow();
+  const answerCount = Number(count);
+  await trx
+    .updateTable("askQuestions")
+    .set({
+      answerCount,
+      hot: hotScore({
+        score: question.score,
+        answerCount,
+        createdAt: question.createdAt,
+      }),
+    })
+    .where("id", "=", questionId)
+    .execute();
+}
