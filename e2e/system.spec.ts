@@ -99,7 +99,9 @@ test("an administrator creates a user in the form, and the audit log shows the c
 }) => {
   const loginName = `e2e-new-${Date.now()}`;
   await openAsAdmin(page, "/admin/system/userManage/create");
-  await page.getByLabel("登录名").fill(loginName);
+  await page
+    .getByRole("textbox", { name: "登录名", exact: true })
+    .fill(loginName);
   await page.getByLabel("姓名").fill("新同工");
   // The shared password policy answers in the form, before any request.
   await page.locator('input[name="password"]').fill("12345678");
@@ -170,7 +172,9 @@ test("online sessions list live sessions and force one out; the login log lists 
   expect(me.code).toBe(20107);
 
   await page.goto("/admin/system/loginLog");
-  await page.getByLabel("登录名").fill(loginName);
+  await page
+    .getByRole("textbox", { name: "登录名", exact: true })
+    .fill(loginName);
   await expect(page.getByRole("row").filter({ hasText: "失败" })).toHaveCount(
     1,
   );

@@ -29,6 +29,8 @@ export interface Config {
     /** A connection silent this long (mid-request too) is closed. */
     idleMs: number;
   };
+  /** Login requests one address may send a minute, on top of the failure throttle. */
+  loginsPerIpPerMinute: number;
   /** Open connections one client address may hold at once; 0: no cap. */
   maxConnectionsPerIp: number;
   /** The public community's sign-up (docs/operations.md, "Community sign-up"). */
@@ -164,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idleMs: parseCount(env, "IDLE_TIMEOUT_MS", 30_000),
     },
     // Behind a trusted proxy every socket is the proxy's: no cap unless one is asked for.
+    loginsPerIpPerMinute: parseCount(env, "LOGINS_PER_IP_PER_MINUTE", 30),
     maxConnectionsPerIp: parseCount(
       env,
       "MAX_CONNECTIONS_PER_IP",

@@ -55,6 +55,22 @@ const shared: RaThemeOptions = {
     MuiAppBar: { styleOverrides: { root: { boxShadow: "none" } } },
     MuiButton: { styleOverrides: { root: { textTransform: "none" } } },
     MuiCheckbox: { defaultProps: checkboxLabelOnInput },
+    // A list's rows scroll inside their card: a long login name or e-mail on a phone must
+    // not push the whole page sideways.
+    // (flex items grow to their content unless their minimum width is zero).
+    RaLayout: {
+      styleOverrides: {
+        root: { minWidth: 0, "& .RaLayout-content": { minWidth: 0 } },
+      },
+    },
+    RaList: {
+      styleOverrides: {
+        root: {
+          "& .RaList-main": { minWidth: 0 },
+          "& .RaList-content": { overflowX: "auto" },
+        },
+      },
+    },
     // react-admin's empty-list message is "disabled" grey (2.65:1): it is content to read.
     RaEmpty: {
       styleOverrides: {

@@ -38,7 +38,10 @@ export const authRoutes: FastifyPluginAsync = async (parent) => {
       config: {
         permission: "public",
         // A coarse cap per IP on top of the failure throttle, against floods.
-        rateLimit: { max: 30, timeWindow: "1 minute" },
+        rateLimit: {
+          max: app.config.loginsPerIpPerMinute,
+          timeWindow: "1 minute",
+        },
       },
       schema: {
         tags: ["auth"],

@@ -16,6 +16,8 @@ import {
   useCanAccess,
   useTranslate,
 } from "react-admin";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import type { Theme } from "@mui/material/styles";
 import { USER_STATUSES } from "../../../../common/schemas/user";
 import { CsvExportButton } from "../../CsvExportButton";
 import { useRoleName } from "./UserForm";
@@ -79,12 +81,14 @@ export function UserList() {
     resource: RESOURCE,
     action: "edit",
   });
+  // On a phone the two pickers would push the page sideways: they sit behind "add filter".
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up("sm"));
   const filters = [
     <SearchInput key="q" source="q" alwaysOn />,
     <SelectInput
       key="status"
       source="status"
-      alwaysOn
+      alwaysOn={wide}
       choices={USER_STATUSES.map((id) => ({
         id,
         name: translate(`system.status.${id}`),
@@ -94,7 +98,7 @@ export function UserList() {
       key="roleId"
       source="roleId"
       reference="admin/system/roleManage"
-      alwaysOn
+      alwaysOn={wide}
     >
       <SelectInput optionText={roleName} />
     </ReferenceInput>,
