@@ -63,12 +63,14 @@ const shared: RaThemeOptions = {
         root: { minWidth: 0, "& .RaLayout-content": { minWidth: 0 } },
       },
     },
+    // The table alone scrolls: the bulk-action bar overlays the list's actions from
+    // outside it, and clipping the whole list content hid that bar under them.
     RaList: {
+      styleOverrides: { root: { "& .RaList-main": { minWidth: 0 } } },
+    },
+    RaDataTable: {
       styleOverrides: {
-        root: {
-          "& .RaList-main": { minWidth: 0 },
-          "& .RaList-content": { overflowX: "auto" },
-        },
+        root: { "& .RaDataTable-tableWrapper": { overflowX: "auto" } },
       },
     },
     // react-admin's empty-list message is "disabled" grey (2.65:1): it is content to read.
