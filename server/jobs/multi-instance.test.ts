@@ -169,8 +169,9 @@ describe.skipIf(!databaseUrl)(
         ).toBeLessThanOrEqual(1);
         for (const gap of gaps)
           expect(Math.abs(gap - killedAt)).toBeLessThan(3000);
-        // All three instances fired, and the survivors went on after the kill.
-        expect(new Set(fires.map((row) => row.instance)).size).toBe(3);
+        // The survivors went on after the kill. Which instance claims a fire is a race
+        // (on a busy machine one may win them all), so the split between them is not
+        // asserted: exactly once is, above.
         const afterKill = fires.filter(
           (row) => Date.parse(row.scheduled_at) > killedAt + 2000,
         );
