@@ -350,7 +350,12 @@ export class Scheduler {
       }
       // A handler that ignores its signal cannot hold the log: the race ends at the timeout.
       run.catch(() => undefined);
-      message = (await Promise.race(outcomes)) || null;
+      // Every run counts in the job metrics (runs, failures, duration) by its handler.
+      const race = () => Promise.race(outcomes);
+      message =
+        (await (this.app.metrics
+          ? this.app.metrics.runJob(job.handler, race)
+          : race())) || null;
     } catch (caught) {
       status = "failed";
       if (caught instanceof TimeoutError) message = caught.message;

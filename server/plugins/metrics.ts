@@ -1,5 +1,4 @@
 import fp from "fastify-plugin";
-import { Cron } from "croner";
 import { sql } from "kysely";
 import { nowIso } from "../db/dialect.js";
 import { SESSION_IDLE_TIMEOUT_MS } from "../../common/constants.js";
@@ -38,28 +37,11 @@ export const metricsPlugin = fp(
       return Number(count);
     });
 
-    // protect: a run still going when the next is due is skipped, not doubled.
-    const sessionCleanup = new Cron(
-      "17 * * * *",
-      { protect: true, unref: true },
-      async () => {
-        try {
-          const removed = await metrics.runJob("session-cleanup", () =>
-            app.sessions.deleteExpired(),
-          );
-          app.log.info({ removed }, "removed dead sessions");
-        } catch (error) {
-          app.log.error({ err: error }, "session cleanup failed");
-        }
-      },
-    );
-
     app.addHook("onReady", async () => {
       lifecycle.phase = "ready";
     });
     app.addHook("preClose", async () => {
       lifecycle.phase = "stopping";
-      sessionCleanup.stop();
     });
   },
   { name: "metrics", dependencies: ["store", "auth"] },

@@ -387,6 +387,11 @@ describe("POST /tjc/system/jobs/:id/run", () => {
       instance: t.app.scheduler.instance,
     });
     expect(log.json().data.durationMs).toBeGreaterThanOrEqual(15);
+    // The run counts in the Prometheus job metrics, by handler.
+    const scraped = await t.app.metrics.registry.metrics();
+    expect(scraped).toMatch(
+      /^lampstand_job_runs_total\{job="test\.wait"\} [1-9]\d*$/m,
+    );
   });
 
   test("an unknown job is 40400", async () => {

@@ -11,12 +11,8 @@ import {
 import type { LoginLogsTable } from "../../db/schema.js";
 import { defineResource } from "../../resources/define-resource.js";
 import { dateRange, equals } from "../../resources/filters.js";
-import { pruneLoginLog } from "../../services/login-log.js";
 
 type LoginLogRow = Selectable<LoginLogsTable>;
-
-/** How often old attempts are dropped (loginLog.retentionDays). */
-const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 /** `GET /tjc/system/login-logs`: every login attempt; written by the login route only. */
 export const loginLogRoutes: FastifyPluginAsync = async (app) => {
@@ -58,17 +54,5 @@ export const loginLogRoutes: FastifyPluginAsync = async (app) => {
     ],
   });
 
-  const prune = () =>
-    pruneLoginLog(
-      app.store,
-      app.settings.number("loginLog.retentionDays", 180),
-    ).catch((error: unknown) =>
-      app.log.warn({ err: error }, "login log prune failed"),
-    );
-  const timer = setInterval(prune, PRUNE_EVERY_MS);
-  timer.unref();
-  app.addHook("onReady", async () => {
-    await prune();
-  });
-  app.addHook("onClose", async () => clearInterval(timer));
+  // Retention is the built-in job loginLog.retention (server/jobs/handlers).
 };
