@@ -72,6 +72,11 @@ export interface Config {
   };
   /** Behaviour batches one address may send a minute (BEHAVIOR_RATE_LIMIT). */
   behaviorRatePerMinute: number;
+  /** The crawler (docs/crawler.md). */
+  spider: {
+    /** SPIDER_ALLOW_PRIVATE=true lets it reach private, loopback and link-local addresses. */
+    allowPrivate: boolean;
+  };
 }
 
 function parseTrustProxy(value: string | undefined): Config["trustProxy"] {
@@ -194,5 +199,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       1,
       parseCount(env, "BEHAVIOR_RATE_LIMIT", 120),
     ),
+    spider: { allowPrivate: env.SPIDER_ALLOW_PRIVATE === "true" },
   };
 }

@@ -35,6 +35,9 @@ export interface Database {
   jobLogs: JobLogsTable;
   behaviorEvents: BehaviorEventsTable;
   behaviorDaily: BehaviorDailyTable;
+  spiders: SpidersTable;
+  spiderRuns: SpiderRunsTable;
+  spiderItems: SpiderItemsTable;
 }
 
 export interface UsersTable {
@@ -229,6 +232,8 @@ export interface SermonsTable extends WorkflowColumns {
   coverFileId: number | null;
   regionCode: string | null;
   views: Generated<number>;
+  /** The page a crawled draft came from (0013). */
+  sourceUrl: Generated<string | null>;
   createdAt: string;
   updatedAt: string;
   version: Generated<number>;
@@ -402,5 +407,56 @@ export interface MemberProfilesTable {
   userId: number;
   email: string | null;
   signupIp: string | null;
+  createdAt: string;
+}
+
+export interface SpidersTable {
+  id: Generated<number>;
+  name: string;
+  /** JSON array of URLs. */
+  startUrls: string;
+  linkPattern: string | null;
+  maxPages: Generated<number>;
+  delayMs: Generated<number>;
+  userAgent: string | null;
+  enabled: Generated<number>;
+  /** JSON object: title, content, author, date, cover (CSS selectors). */
+  selectors: string;
+  target: string; // "article" | "sermon"
+  /** JSON array of tag ids. */
+  defaultTagIds: Generated<string>;
+  cron: Generated<string>;
+  jobId: number | null;
+  remark: string | null;
+  createdAt: string;
+  updatedAt: string;
+  version: Generated<number>;
+}
+
+export interface SpiderRunsTable {
+  id: Generated<number>;
+  spiderId: number;
+  jobLogId: number | null;
+  status: string; // "running" | "success" | "failed"
+  startedAt: string;
+  finishedAt: string | null;
+  pagesFetched: Generated<number>;
+  itemsCreated: Generated<number>;
+  duplicatesSkipped: Generated<number>;
+  blockedByRobots: Generated<number>;
+  errors: Generated<number>;
+  /** JSON array of { url, message }, the first 50. */
+  errorLog: Generated<string>;
+  message: string | null;
+}
+
+export interface SpiderItemsTable {
+  id: Generated<number>;
+  spiderId: number | null;
+  urlHash: string;
+  canonicalUrl: string;
+  contentHash: string;
+  target: string;
+  recordId: number;
   createdAt: string;
 }

@@ -6,6 +6,7 @@ import { testWait } from "../jobs/handlers/diagnostics.js";
 import { seedJobs } from "../jobs/seed.js";
 import { BEHAVIOR_HANDLERS } from "../jobs/handlers/behavior.js";
 import { PUBLISHING_HANDLERS } from "../jobs/handlers/publishing.js";
+import { SPIDER_HANDLERS } from "../jobs/handlers/spider.js";
 
 /**
  * The job handler registry (`app.jobHandlers`) and this instance's scheduler
@@ -20,6 +21,7 @@ export const jobsPlugin = fp(
       ...HOUSEKEEPING_HANDLERS,
       ...BEHAVIOR_HANDLERS,
       ...PUBLISHING_HANDLERS,
+      ...SPIDER_HANDLERS,
     ]) {
       registry.register(handler);
     }

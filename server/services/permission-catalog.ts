@@ -52,6 +52,8 @@ export const MODULE_GROUPS = {
 const EXTRA_ACTIONS: Record<string, string[]> = {
   file: ["upload"],
   job: ["run"],
+  // Run a crawler source now, or fetch one page to test its selectors.
+  spider: ["run"],
   session: ["revoke"],
   // Lifting a login name's lock after failed logins (docs/decisions.md).
   user: ["unlock"],

@@ -1,0 +1,42 @@
+/**
+ * The crawler's own validation keys and messages in every supported language: the server
+ * words `data.errors` with them and the admin merges the same texts.
+ */
+import type { Language } from "./codes.js";
+
+export const SPIDER_ERRORS = {
+  url: "spider.validation.url",
+  pattern: "spider.validation.pattern",
+  selector: "spider.validation.selector",
+  tags: "spider.validation.tags",
+  articlesMissing: "spider.validation.articles_missing",
+  refused: "spider.validation.refused",
+  robots: "spider.validation.robots",
+} as const;
+
+export const SPIDER_VALIDATION_MESSAGES: Record<
+  Language,
+  Record<string, string>
+> = {
+  "zh-CN": {
+    [SPIDER_ERRORS.url]: "应为 http:// 或 https:// 开头的网址",
+    [SPIDER_ERRORS.pattern]: "不是有效的正则表达式",
+    [SPIDER_ERRORS.selector]: "不是有效的 CSS 选择器",
+    [SPIDER_ERRORS.tags]: "有的标签不存在",
+    [SPIDER_ERRORS.articlesMissing]:
+      "本系统还没有文章功能，无法保存为文章；请改为保存为讲道",
+    [SPIDER_ERRORS.refused]: "无法抓取这个网址：{reason}",
+    [SPIDER_ERRORS.robots]: "该网站的 robots.txt 不允许抓取这个网址",
+  },
+  "en-US": {
+    [SPIDER_ERRORS.url]: "Must be an address starting with http:// or https://",
+    [SPIDER_ERRORS.pattern]: "Not a valid regular expression",
+    [SPIDER_ERRORS.selector]: "Not a valid CSS selector",
+    [SPIDER_ERRORS.tags]: "Some of these tags do not exist",
+    [SPIDER_ERRORS.articlesMissing]:
+      "This installation has no articles yet, so nothing can be saved as an article; save as sermons instead",
+    [SPIDER_ERRORS.refused]: "This address cannot be fetched: {reason}",
+    [SPIDER_ERRORS.robots]:
+      "The site's robots.txt does not allow fetching this address",
+  },
+};
