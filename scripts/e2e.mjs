@@ -167,6 +167,8 @@ async function main() {
     LOGINS_PER_IP_PER_MINUTE: "1000",
     ADMIN_LOGIN: adminLogin,
     ADMIN_PASSWORD: adminPassword,
+    // The crawler's spec crawls a site the spec serves on loopback (docs/crawler.md).
+    SPIDER_ALLOW_PRIVATE: "true",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
     NODE_ENV: "production",
   };

@@ -26,6 +26,7 @@ import loginLog from "./resources/system/loginLog";
 import onlineSessions from "./resources/system/onlineSessions";
 import jobs from "./resources/jobs";
 import jobLogs from "./resources/jobLogs";
+import spiders from "./resources/spiders";
 
 // The statistics screen and its chart library load on first visit.
 const BehaviorStatsPage = lazyChunk("behavior-stats", () =>
@@ -95,6 +96,8 @@ export function App() {
         <Resource name="admin/system/onlineSessions" {...onlineSessions} />
         <Resource name="admin/system/jobManage" {...jobs} />
         <Resource name="admin/system/joblogManage" {...jobLogs} />
+        <Resource name="admin/spiderManage" {...spiders} />
+        <Resource name="admin/spiderRuns" />
       </Admin>
     </BrowserRouter>
   );

@@ -127,7 +127,13 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     resource: "admin/tagManage",
     permission: "tag:read",
   },
-  { path: "spiderManage", group: "content", icon: BugReportIcon },
+  {
+    path: "spiderManage",
+    group: "content",
+    icon: BugReportIcon,
+    resource: "admin/spiderManage",
+    permission: "spider:read",
+  },
   { path: "configManage", group: "content", icon: TuneIcon },
 
   { path: "configLive", group: "live", icon: LiveTvIcon },

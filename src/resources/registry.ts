@@ -78,6 +78,29 @@ export const API_RESOURCES: Record<string, ApiResource> = {
     writableFields: [],
     permissionModule: "jobLog",
   },
+  "admin/spiderManage": {
+    apiPath: "spiders",
+    writableFields: [
+      "name",
+      "startUrls",
+      "linkPattern",
+      "maxPages",
+      "delayMs",
+      "userAgent",
+      "enabled",
+      "selectors",
+      "target",
+      "defaultTagIds",
+      "cron",
+      "remark",
+    ],
+    permissionModule: "spider",
+  },
+  "admin/spiderRuns": {
+    apiPath: "spider-runs",
+    writableFields: [],
+    permissionModule: "spider",
+  },
 };
 
 const ACTION_TO_PERMISSION: Record<string, string> = {

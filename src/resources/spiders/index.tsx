@@ -1,0 +1,31 @@
+import TravelExploreIcon from "@mui/icons-material/TravelExplore";
+import { LazyPage, lazyChunk } from "../../layout/chunks";
+import { registerPreload } from "../../layout/preload";
+
+// Loaded on first visit: the form machinery and the shared schemas.
+const SpiderList = lazyChunk("spider-list", () =>
+  import("./SpiderList").then((m) => ({ default: m.SpiderList })),
+);
+const SpiderCreate = lazyChunk("spider-create", () =>
+  import("./SpiderCreate").then((m) => ({ default: m.SpiderCreate })),
+);
+const SpiderEdit = lazyChunk("spider-edit", () =>
+  import("./SpiderEdit").then((m) => ({ default: m.SpiderEdit })),
+);
+
+registerPreload(() =>
+  Promise.all([
+    SpiderList.preload(),
+    SpiderEdit.preload(),
+    SpiderCreate.preload(),
+  ]),
+);
+
+/** The crawler's sources, at /admin/spiderManage. */
+export default {
+  list: () => <LazyPage component={SpiderList} />,
+  create: () => <LazyPage component={SpiderCreate} />,
+  edit: () => <LazyPage component={SpiderEdit} />,
+  icon: TravelExploreIcon,
+  recordRepresentation: "name",
+};
