@@ -114,6 +114,7 @@ const EXPECTED: Record<string, Declared> = {
   "GET /tjc/spider-runs": "spider:read",
   "GET /tjc/spider-runs/export": "spider:export",
   "GET /tjc/spider-runs/:id": "spider:read",
+  "GET /tjc/system/dashboard": "authenticated",
   "GET /tjc/ask/tags": "public",
   "GET /tjc/ask/questions": "public",
   "GET /tjc/ask/questions/:id": "public",

@@ -7,6 +7,7 @@ import { resourcePageRoutes } from "./resource-pages.js";
 import { configRoutes } from "./configs.js";
 import { loginLogRoutes } from "./login-logs.js";
 import { sessionRoutes } from "./sessions.js";
+import { dashboardRoutes } from "./dashboard.js";
 
 /** The system administration routes, under /tjc/system (issue 10). */
 export const systemRoutes: FastifyPluginAsync = async (app) => {
@@ -18,4 +19,5 @@ export const systemRoutes: FastifyPluginAsync = async (app) => {
   await app.register(configRoutes);
   await app.register(loginLogRoutes);
   await app.register(sessionRoutes);
+  await app.register(dashboardRoutes);
 };
