@@ -8,6 +8,7 @@ import { systemMessages } from "../resources/system/messages";
 import { jobMessages } from "../resources/jobs/messages";
 import { behaviorStatsMessages } from "../behaviorStats/messages";
 import { spiderMessages } from "../resources/spiders/messages";
+import { dashboardMessages } from "../dashboard/messages";
 import { appMessages } from "./appMessages";
 import { deepMerge, nestMessages } from "./deepMerge";
 import { VALIDATION_MESSAGES } from "../../common/validation-wording";
@@ -27,6 +28,7 @@ export const catalogue: Record<Language, TranslationMessages> = {
     jobMessages["zh-CN"],
     behaviorStatsMessages["zh-CN"],
     spiderMessages["zh-CN"],
+    dashboardMessages["zh-CN"],
     nestMessages(VALIDATION_MESSAGES["zh-CN"]),
   ) as TranslationMessages,
   "en-US": deepMerge(
@@ -40,6 +42,7 @@ export const catalogue: Record<Language, TranslationMessages> = {
     jobMessages["en-US"],
     behaviorStatsMessages["en-US"],
     spiderMessages["en-US"],
+    dashboardMessages["en-US"],
     nestMessages(VALIDATION_MESSAGES["en-US"]),
   ) as TranslationMessages,
 };

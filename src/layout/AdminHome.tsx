@@ -7,8 +7,16 @@ import Typography from "@mui/material/Typography";
 import { Link } from "react-router-dom";
 import { Title, useGetIdentity, useTranslate } from "react-admin";
 import { ADMIN_PAGES, MENU_GROUPS, pageNameKey } from "./adminPages";
+import { LazyPage, lazyChunk } from "./chunks";
 
-/** /admin: the back office home, with every page grouped as in the menu. */
+// The widgets (and, inside them, the chart library) load after the home's first paint.
+const DashboardWidgets = lazyChunk("dashboard", () =>
+  import("../dashboard/DashboardWidgets").then((m) => ({
+    default: m.DashboardWidgets,
+  })),
+);
+
+/** /admin: the back office home: the dashboard's widgets, then every page grouped as in the menu. */
 export function AdminHome() {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
@@ -22,6 +30,7 @@ export function AdminHome() {
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {translate("app.home.intro")}
       </Typography>
+      <LazyPage component={DashboardWidgets} />
       {MENU_GROUPS.map((group) => (
         <Box key={group} component="section" sx={{ mb: 3 }}>
           <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
