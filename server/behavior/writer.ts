@@ -22,6 +22,11 @@ const COLUMNS = [
 
 /** Rows per INSERT: 12 columns each, well under SQLite's bound-parameter limit. */
 const ROWS_PER_INSERT = 500;
+/**
+ * A write starts as soon as this many rows wait, not only once a second: under a flood
+ * the queue (and the garbage each write leaves) stays small, which keeps RSS down.
+ */
+const FLUSH_ROWS = 2_000;
 /** Queued events beyond this are dropped (and counted): a flood cannot exhaust memory. */
 const MAX_QUEUE = 50_000;
 
@@ -38,6 +43,7 @@ export class BehaviorWriter {
   private readonly inserts = new Map<number, string>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
+  private flushQueued = false;
   dropped = 0;
 
   constructor(
@@ -57,6 +63,12 @@ export class BehaviorWriter {
     for (let i = 0; i < rows.length && i < room; i++) {
       const row = rows[i]!;
       for (const column of COLUMNS) queue.push(row[column] ?? null);
+    }
+    if (this.timer && !this.flushQueued && this.queued >= FLUSH_ROWS) {
+      this.flushQueued = true;
+      void this.flush().finally(() => {
+        this.flushQueued = false;
+      });
     }
   }
 

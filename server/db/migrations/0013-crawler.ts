@@ -6,6 +6,9 @@ import { withIdColumn } from "../dialect.js";
  * The crawler (issue 13 item 5): its sources, one row per run, and one row per page it
  * saved (the duplicate check: the canonical URL's hash and the content's hash). Sermons
  * get `source_url`, the page a crawled draft came from.
+ *
+ * Also drops the raw behaviour events' occurred_at index: it cost more than half of each
+ * event's write (docs/performance.md), and retention now deletes by day, which has its own.
  */
 export async function up(db: Kysely<unknown>, kind: StoreKind): Promise<void> {
   await withIdColumn(kind, db.schema.createTable("spiders"))
@@ -89,6 +92,8 @@ export async function up(db: Kysely<unknown>, kind: StoreKind): Promise<void> {
     .on("spider_items")
     .column("content_hash")
     .execute();
+
+  await db.schema.dropIndex("behavior_events_occurred_at").execute();
 
   await db.schema
     .alterTable("sermons")

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { nowIso } from "../../db/dialect.js";
 import { rollUp, statsDay } from "../../behavior/rollup.js";
 import { defineJobHandler } from "../registry.js";
 
@@ -50,9 +49,11 @@ export const behaviorRetention = defineJobHandler({
       "behavior.rawRetentionDays",
       DEFAULT_RAW_RETENTION_DAYS,
     );
+    // By whole statistics days (the indexed column): the raw events of a day go together.
+    const cutoff = statsDay(now() - days * DAY_MS);
     const result = await app.store.db
       .deleteFrom("behaviorEvents")
-      .where("occurredAt", "<", nowIso(now() - days * DAY_MS))
+      .where("day", "<", cutoff)
       .executeTakeFirst();
     return `deleted ${Number(result.numDeletedRows)} raw events older than ${days} days`;
   },
