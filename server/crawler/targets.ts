@@ -134,12 +134,18 @@ export async function saveArticleDraft(
       "this installation has no articles table with title, body, source_url and status columns",
     );
   }
+  // The articles' source_url is varchar(500): a longer address is not cut (it would
+  // point elsewhere), the page is logged as an error instead.
+  if (item.sourceUrl.length > 500)
+    throw new Error(
+      "the address is longer than an article's 500-character source URL",
+    );
   const stamp = nowIso();
   const title = item.title.slice(0, 200);
   const values: Record<string, unknown> = {
     title,
     [columns.has("body") ? "body" : "content"]: item.body,
-    sourceUrl: item.sourceUrl.slice(0, 2048),
+    sourceUrl: item.sourceUrl,
     status: "draft",
   };
   const optional: Record<string, unknown> = {

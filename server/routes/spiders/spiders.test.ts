@@ -9,6 +9,8 @@ import {
 import { Code } from "../../../common/codes.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 import { startTestSite, type TestSite } from "../../crawler/test-site.js";
+import { withIdColumn } from "../../db/dialect.js";
+import { withWorkflowColumns } from "../../db/workflow-columns.js";
 
 let t: TestApp;
 let site: TestSite;
@@ -315,6 +317,59 @@ describe("POST /tjc/spiders/:id/run (a crawl of the loopback site)", () => {
       token: editor,
     });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe("the articles target", () => {
+  test("saves article drafts once an articles table is there (the content feature's shape)", async () => {
+    const db = t.app.store.db;
+    const tables = await db.introspection.getTables();
+    const exists = tables.some(
+      (table) =>
+        table.name === "articles" &&
+        (t.app.store.schema === undefined ||
+          table.schema === t.app.store.schema),
+    );
+    if (!exists) {
+      // The columns of the articles feature's migration (branch content-a, 0009a).
+      await withWorkflowColumns(
+        withIdColumn(t.app.store.kind, db.schema.createTable("articles"))
+          .addColumn("title", "varchar(200)", (c) => c.notNull())
+          .addColumn("title_pinyin", "varchar(512)", (c) =>
+            c.notNull().defaultTo(""),
+          )
+          .addColumn("author", "varchar(64)")
+          .addColumn("cover_file_id", "integer")
+          .addColumn("body", "text", (c) => c.notNull().defaultTo(""))
+          .addColumn("source_url", "varchar(500)"),
+      )
+        .addColumn("created_at", "varchar(32)", (c) => c.notNull())
+        .addColumn("updated_at", "varchar(32)", (c) => c.notNull())
+        .addColumn("version", "integer", (c) => c.notNull().defaultTo(1))
+        .execute();
+    }
+    const spider = await createSpider({ target: "article" });
+    const [run] = await runOnce(spider.id);
+    expect(run!.itemsCreated, JSON.stringify(run!.errorLog)).toBe(2);
+    const articles = (await (
+      db as never as import("kysely").Kysely<
+        Record<string, Record<string, unknown>>
+      >
+    )
+      .selectFrom("articles")
+      .selectAll()
+      .where("sourceUrl", "like", `${site.origin}%`)
+      .orderBy("id")
+      .execute()) as {
+      title: string;
+      status: string;
+      author: string;
+      body: string;
+    }[];
+    expect(articles.map((a) => a.title)).toEqual(["第一篇讲道", "第二篇讲道"]);
+    expect(articles[0]).toMatchObject({ status: "draft", author: "张弟兄" });
+    expect(articles[0]!.body).not.toContain("script");
+    if (!exists) await db.schema.dropTable("articles").execute();
   });
 });
 
