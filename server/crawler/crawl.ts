@@ -45,8 +45,8 @@ const sha256 = (text: string) =>
   createHash("sha256").update(text).digest("hex");
 
 /** The content's hash: its text, whitespace collapsed (markup changes do not count). */
-export function contentHash(html: string): string {
-  const text = loadPage(html).root().text().replace(/\s+/g, " ").trim();
+export async function contentHash(html: string): Promise<string> {
+  const text = (await loadPage(html)).root().text().replace(/\s+/g, " ").trim();
   return sha256(text);
 }
 
@@ -186,7 +186,7 @@ export async function crawl(
         continue;
       }
       pageUrl = answer.url;
-      $ = loadPage(answer.body.toString("utf8"));
+      $ = await loadPage(answer.body.toString("utf8"));
     } catch (error) {
       signal.throwIfAborted();
       fail(address, error);
@@ -259,7 +259,7 @@ async function saveIfItem(
   const canonical = canonicalUrl($, pageUrl);
   const urlHash = sha256(canonical);
   let body = sanitizeStoredHtml(found.contentHtml);
-  const hash = contentHash(body);
+  const hash = await contentHash(body);
   const db = app.store.db;
   const duplicate = await db
     .selectFrom("spiderItems")
@@ -277,7 +277,7 @@ async function saveIfItem(
   };
   // Images are copied into the media library; one that cannot be is dropped (a draft
   // never points at another site's files) and the run's log says why.
-  const content = loadPage(body);
+  const content = await loadPage(body);
   const images = content("img[src]").toArray();
   for (const element of images) {
     const image = content(element);
@@ -291,8 +291,7 @@ async function saveIfItem(
       image.remove();
     }
   }
-  if (images.length > 0)
-    body = sanitizeStoredHtml(content("body").html() ?? "");
+  if (images.length > 0) body = sanitizeStoredHtml(content.root().html() ?? "");
   let coverFileId: number | null = null;
   if (found.cover) {
     try {

@@ -1,17 +1,24 @@
-import * as cheerio from "cheerio";
+import type { CheerioAPI } from "cheerio/slim";
 import type { SpiderSelectors } from "../../common/schemas/spider.js";
 import { sameSite } from "./safe-fetch.js";
 
-export type Page = cheerio.CheerioAPI;
+export type Page = CheerioAPI;
 
-export function loadPage(html: string): Page {
-  return cheerio.load(html);
+// cheerio (its htmlparser2 build, "slim") is loaded on the crawler's first use, not at
+// start: the full package with its HTTP client added ~30 MB to every process's RSS.
+let cheerioModule: Promise<typeof import("cheerio/slim")> | undefined;
+const loadCheerio = () => (cheerioModule ??= import("cheerio/slim"));
+
+export async function loadPage(html: string): Promise<Page> {
+  const { load } = await loadCheerio();
+  return load(html);
 }
 
 /** Whether a CSS selector parses (a bad one is a 40000, not a failed run). */
-export function selectorParses(selector: string): boolean {
+export async function selectorParses(selector: string): Promise<boolean> {
+  const { load } = await loadCheerio();
   try {
-    cheerio.load("<p></p>")(selector);
+    load("<p></p>")(selector);
     return true;
   } catch {
     return false;

@@ -97,7 +97,7 @@ export const spiderResource = {
     const language = request.language;
     const errors: Record<string, string> = {};
     for (const [key, selector] of Object.entries(input.selectors ?? {})) {
-      if (selector && !selectorParses(selector))
+      if (selector && !(await selectorParses(selector)))
         errors[`selectors.${key}`] = localizeText(
           SPIDER_ERRORS.selector,
           language,
@@ -242,7 +242,7 @@ export const spiderRoutes: FastifyPluginAsync = async (parent) => {
       const language = request.language;
       const errors: Record<string, string> = {};
       for (const [key, selector] of Object.entries(selectors)) {
-        if (selector && !selectorParses(selector))
+        if (selector && !(await selectorParses(selector)))
           errors[`selectors.${key}`] = localizeText(
             SPIDER_ERRORS.selector,
             language,
@@ -269,7 +269,7 @@ export const spiderRoutes: FastifyPluginAsync = async (parent) => {
           signal,
           accept: "text/html,application/xhtml+xml",
         });
-        const $ = loadPage(answer.body.toString("utf8"));
+        const $ = await loadPage(answer.body.toString("utf8"));
         const found = extract($, answer.url, selectors);
         const pattern = linkPattern ? new RegExp(linkPattern) : null;
         return ok({
