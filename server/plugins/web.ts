@@ -15,7 +15,6 @@ import {
   PUBLIC_SITE_ROUTES,
 } from "../../common/app-routes.js";
 import { loadPageData, pageLanguage } from "../public-site/page-data.js";
-import { renderPublicPage } from "../public-site/render.js";
 import { registerSeoRoutes, siteOrigin } from "../public-site/seo.js";
 
 const HASHED_ASSET_CACHE = "public, max-age=31536000, immutable";
@@ -85,6 +84,8 @@ export const webPlugin = fp<{
             ? await renderHtml("public", request.url)
             : publicHtml;
           const language = pageLanguage(request);
+          // React's server renderer loads with the first public page, not at start.
+          const { renderPublicPage } = await import("../public-site/render.js");
           const data = await loadPageData(
             app.store,
             url.slice(1),
