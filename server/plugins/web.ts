@@ -16,6 +16,11 @@ import {
 } from "../../common/app-routes.js";
 import { loadPageData, pageLanguage } from "../public-site/page-data.js";
 import { registerSeoRoutes, siteOrigin } from "../public-site/seo.js";
+import { PageCache } from "../public-site/page-cache.js";
+import { countView } from "../routes/ask/questions.js";
+
+/** How long another instance's community write may take to show on this one's pages. */
+const PUBLIC_PAGE_CACHE_MS = 2000;
 
 const HASHED_ASSET_CACHE = "public, max-age=31536000, immutable";
 
@@ -48,6 +53,10 @@ export const webPlugin = fp<{
       readHtml(path.join(webDir, "public-site", "index.html")) ??
       NOT_BUILT_HTML;
     app.decorate("fallbackHtml", adminHtml);
+    const pageCache = new PageCache({
+      ttlMs: PUBLIC_PAGE_CACHE_MS,
+      maxBytes: 8 * 1024 * 1024,
+    });
     const configScript = `window.__TJC_CONFIG__ = ${JSON.stringify(clientConfig).replace(/</g, "\\u003c")};\n`;
 
     const sendPage = async (
@@ -80,30 +89,58 @@ export const webPlugin = fp<{
         url,
         { config: { permission: "public" }, schema: { hide: true } },
         async (request, reply) => {
-          const template = renderHtml
-            ? await renderHtml("public", request.url)
-            : publicHtml;
           const language = pageLanguage(request);
-          // React's server renderer loads with the first public page, not at start.
-          const { renderPublicPage } = await import("../public-site/render.js");
-          const data = await loadPageData(
-            app.store,
-            url.slice(1),
-            request.query as Record<string, unknown>,
-            app.config.community.signUpOpen,
-          );
+          const origin = siteOrigin(request);
+          const key = PageCache.key(language, origin, request.url);
+          let page = renderHtml ? undefined : pageCache.get(key);
+          if (page) {
+            page.onHit?.();
+          } else {
+            const template = renderHtml
+              ? await renderHtml("public", request.url)
+              : publicHtml;
+            // React's server renderer loads with the first public page, not at start.
+            const { renderPublicPage } =
+              await import("../public-site/render.js");
+            const data = await loadPageData(
+              app.store,
+              url.slice(1),
+              request.query as Record<string, unknown>,
+              app.config.community.signUpOpen,
+            );
+            const questionId =
+              data.page === "topicDetail" ? data.question.id : undefined;
+            page = {
+              status: data.page === "notFound" ? 404 : 200,
+              html: renderPublicPage(template, data, language, origin),
+              onHit:
+                questionId === undefined
+                  ? undefined
+                  : () => countView(app.store, { id: questionId, views: 0 }),
+            };
+            pageCache.set(key, page);
+          }
           return reply
-            .code(data.page === "notFound" ? 404 : 200)
+            .code(page.status)
             .type("text/html; charset=utf-8")
             .header("Cache-Control", "no-cache")
             .header("Vary", "Cookie, Accept-Language")
             .header("Content-Language", language)
-            .send(
-              renderPublicPage(template, data, language, siteOrigin(request)),
-            );
+            .send(page.html);
         },
       );
     }
+    // A write to the community (a member's post or vote, a moderator's decision) makes
+    // this instance render afresh; see public-site/page-cache.ts.
+    app.addHook("onResponse", async (request) => {
+      if (
+        request.method !== "GET" &&
+        request.method !== "HEAD" &&
+        pathOf(request.url).startsWith("/tjc/ask")
+      ) {
+        pageCache.clear();
+      }
+    });
     registerSeoRoutes(app);
     app.get(
       "/tjc-config.js",
