@@ -19,7 +19,18 @@ export type LighthouseScores = Record<
   number
 >;
 
-export async function lighthouseScores(url: string): Promise<LighthouseScores> {
+/** The metrics behind the performance score, as Lighthouse words them ("1.2 s"). */
+const PERFORMANCE_METRICS = [
+  "first-contentful-paint",
+  "largest-contentful-paint",
+  "total-blocking-time",
+  "cumulative-layout-shift",
+  "speed-index",
+] as const;
+
+export async function lighthouseScores(
+  url: string,
+): Promise<{ scores: LighthouseScores; metrics: string }> {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumLaunchOptions.executablePath,
     chromeFlags: chromiumLaunchOptions.args,
@@ -32,7 +43,7 @@ export async function lighthouseScores(url: string): Promise<LighthouseScores> {
       onlyCategories: [...LIGHTHOUSE_CATEGORIES],
     });
     if (!result) throw new Error(`lighthouse gave no result for ${url}`);
-    const { categories, runtimeError } = result.lhr;
+    const { categories, runtimeError, audits } = result.lhr;
     if (runtimeError) {
       throw new Error(`lighthouse on ${url}: ${runtimeError.message}`);
     }
@@ -40,7 +51,10 @@ export async function lighthouseScores(url: string): Promise<LighthouseScores> {
     for (const name of LIGHTHOUSE_CATEGORIES) {
       scores[name] = Math.round((categories[name]?.score ?? 0) * 100);
     }
-    return scores;
+    const metrics = PERFORMANCE_METRICS.map(
+      (id) => `${id} ${audits[id]?.displayValue ?? "?"}`,
+    ).join(", ");
+    return { scores, metrics };
   } finally {
     chrome.kill();
   }

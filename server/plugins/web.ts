@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { gzipSync } from "node:zlib";
 import path from "node:path";
 import fp from "fastify-plugin";
 import fastifyStatic from "@fastify/static";
@@ -17,10 +18,18 @@ import {
 import { loadPageData, pageLanguage } from "../public-site/page-data.js";
 import { registerSeoRoutes, siteOrigin } from "../public-site/seo.js";
 import { PageCache } from "../public-site/page-cache.js";
+import { inlineStylesheets } from "../public-site/inline-css.js";
 import { countView } from "../routes/ask/questions.js";
 
 /** How long another instance's community write may take to show on this one's pages. */
 const PUBLIC_PAGE_CACHE_MS = 2000;
+
+function acceptsGzip(request: FastifyRequest): boolean {
+  const accepted = request.headers["accept-encoding"];
+  return (
+    typeof accepted === "string" && /\bgzip\b(?!;q=0(\.0*)?\b)/.test(accepted)
+  );
+}
 
 const HASHED_ASSET_CACHE = "public, max-age=31536000, immutable";
 
@@ -49,9 +58,11 @@ export const webPlugin = fp<{
     // Read once: the HTML only changes with a new build, which means a restart.
     const adminHtml =
       readHtml(path.join(webDir, "index.html")) ?? NOT_BUILT_HTML;
-    const publicHtml =
+    const publicHtml = inlineStylesheets(
       readHtml(path.join(webDir, "public-site", "index.html")) ??
-      NOT_BUILT_HTML;
+        NOT_BUILT_HTML,
+      webDir,
+    );
     app.decorate("fallbackHtml", adminHtml);
     const pageCache = new PageCache({
       ttlMs: PUBLIC_PAGE_CACHE_MS,
@@ -120,13 +131,16 @@ export const webPlugin = fp<{
             };
             pageCache.set(key, page);
           }
-          return reply
+          reply
             .code(page.status)
             .type("text/html; charset=utf-8")
             .header("Cache-Control", "no-cache")
-            .header("Vary", "Cookie, Accept-Language")
-            .header("Content-Language", language)
-            .send(page.html);
+            .header("Vary", "Cookie, Accept-Language, Accept-Encoding")
+            .header("Content-Language", language);
+          if (!acceptsGzip(request)) return reply.send(page.html);
+          // Compressed once per rendering, and kept with it in the cache.
+          page.gzip ??= gzipSync(page.html);
+          return reply.header("Content-Encoding", "gzip").send(page.gzip);
         },
       );
     }
@@ -158,6 +172,8 @@ export const webPlugin = fp<{
         prefix: "/",
         index: false,
         wildcard: true,
+        // .br and .gz copies written at build time (scripts/compress-assets.mjs).
+        preCompressed: true,
         dotfiles: "ignore",
         setHeaders: (res, filePath) => {
           const relative = path.relative(webDir, filePath);

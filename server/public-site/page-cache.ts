@@ -14,6 +14,8 @@ import { LRUCache } from "lru-cache";
 export interface CachedPage {
   status: number;
   html: string;
+  /** The html gzipped, made on the first request that accepts it. */
+  gzip?: Buffer;
   /** Work a cached answer must still do, e.g. counting the question's view. */
   onHit?: () => void;
 }

@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildTestApp, type TestApp } from "../test/helper.js";
 import { askKit } from "../routes/ask/ask-test-kit.js";
@@ -215,5 +216,19 @@ describe("the rendered page cache", () => {
     expect((await get(url)).body).not.toContain("Renamed elsewhere");
     await new Promise((resolve) => setTimeout(resolve, 2100));
     expect((await get(url)).body).toContain("Renamed elsewhere");
+  });
+});
+
+describe("compression", () => {
+  test("a page is gzipped for a browser that accepts it, and plain otherwise", async () => {
+    const url = `/topicDetail?id=${visible.id}`;
+    const plain = await get(url);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const zipped = await get(url, { "accept-encoding": "gzip, deflate, br" });
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    expect(zipped.headers.vary).toContain("Accept-Encoding");
+    expect(gunzipSync(zipped.rawPayload).toString("utf8")).toBe(plain.body);
+    const refused = await get(url, { "accept-encoding": "gzip;q=0, br" });
+    expect(refused.headers["content-encoding"]).toBeUndefined();
   });
 });
