@@ -98,7 +98,16 @@ export const webPlugin = fp<{
             .header("Vary", "Cookie, Accept-Language")
             .header("Content-Language", language)
             .send(
-              renderPublicPage(template, data, language, siteOrigin(request)),
+              renderPublicPage(
+                template,
+                data,
+                language,
+                siteOrigin(request),
+                // The site's name is a setting (cached, reread within seconds).
+                language === "en-US"
+                  ? app.settings.string("site.nameEn", "")
+                  : app.settings.string("site.name", ""),
+              ),
             );
         },
       );
