@@ -4,6 +4,8 @@ import {
   AppBar,
   Layout as RaLayout,
   Loading,
+  Logout,
+  MenuItemLink,
   Sidebar,
   TitlePortal,
   type SidebarProps,
@@ -14,6 +16,7 @@ import {
   useTranslate,
 } from "react-admin";
 import Typography from "@mui/material/Typography";
+import PersonIcon from "@mui/icons-material/Person";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import type { Theme } from "@mui/material/styles";
 import { hasSession } from "../http/session";
@@ -21,6 +24,7 @@ import { BareFrame } from "./BareFrame";
 import { Menu } from "./Menu";
 import { ShellChrome } from "./ShellChrome";
 import { isAdminPath } from "./adminPages";
+import { useSiteName } from "./useSiteName";
 
 /**
  * react-admin's user button shows the user's name but is named only "Profile", so a
@@ -32,7 +36,17 @@ function AdminUserMenu() {
   const label = identity?.fullName
     ? translate("app.user_menu", { name: identity.fullName })
     : "ra.auth.user_menu";
-  return <UserMenu label={label} />;
+  return (
+    <UserMenu label={label}>
+      <MenuItemLink
+        to="/admin/profile"
+        primaryText={translate("app.profile.title")}
+        leftIcon={<PersonIcon />}
+        data-testid="profile-link"
+      />
+      <Logout />
+    </UserMenu>
+  );
 }
 
 /**
@@ -58,7 +72,7 @@ function AdminSidebar(props: SidebarProps) {
 }
 
 function AdminAppBar() {
-  const translate = useTranslate();
+  const { full } = useSiteName();
   return (
     <AppBar color="primary" userMenu={<AdminUserMenu />}>
       <TitlePortal component="h1" />
@@ -66,7 +80,7 @@ function AdminAppBar() {
         variant="body2"
         sx={{ display: { xs: "none", md: "block" }, mr: 1 }}
       >
-        {translate("app.title")}
+        {full}
       </Typography>
     </AppBar>
   );
