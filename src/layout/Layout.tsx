@@ -1,11 +1,14 @@
 import { useEffect, type ReactNode } from "react";
-import { useLocation } from "react-router-dom";
+import { Link, useLocation } from "react-router-dom";
+import ListItemIcon from "@mui/material/ListItemIcon";
+import ListItemText from "@mui/material/ListItemText";
+import MenuItem from "@mui/material/MenuItem";
 import {
   AppBar,
   Layout as RaLayout,
   Loading,
   Logout,
-  MenuItemLink,
+  useUserMenu,
   Sidebar,
   TitlePortal,
   type SidebarProps,
@@ -26,6 +29,24 @@ import { ShellChrome } from "./ShellChrome";
 import { isAdminPath } from "./adminPages";
 import { useSiteName } from "./useSiteName";
 
+/** The user menu's way to /admin/profile; it closes the menu as it goes. */
+function ProfileMenuItem() {
+  const translate = useTranslate();
+  const userMenu = useUserMenu();
+  return (
+    <MenuItem
+      component={Link}
+      to="/admin/profile"
+      onClick={() => userMenu?.onClose()}
+    >
+      <ListItemIcon>
+        <PersonIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>{translate("app.profile.title")}</ListItemText>
+    </MenuItem>
+  );
+}
+
 /**
  * react-admin's user button shows the user's name but is named only "Profile", so a
  * voice-control user saying the visible name hits nothing: the name says both.
@@ -38,12 +59,7 @@ function AdminUserMenu() {
     : "ra.auth.user_menu";
   return (
     <UserMenu label={label}>
-      <MenuItemLink
-        to="/admin/profile"
-        primaryText={translate("app.profile.title")}
-        leftIcon={<PersonIcon />}
-        data-testid="profile-link"
-      />
+      <ProfileMenuItem />
       <Logout />
     </UserMenu>
   );

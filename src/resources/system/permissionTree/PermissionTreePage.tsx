@@ -118,7 +118,11 @@ export function PermissionTreePage() {
   const { tree, label, isPending } = usePermissionTree();
   const [search, setSearch] = useState("");
   const shown = useMemo(() => filterTree(tree ?? [], search), [tree, search]);
-  const [collapsed, setCollapsed] = useState<Record<string, boolean>>({});
+  // The first group starts open, the others closed (and not rendered: the whole tree is
+  // a few hundred rows); a search opens every group it found something in.
+  const [opened, setOpened] = useState<Record<string, boolean>>({});
+  const isOpen = (key: string, index: number) =>
+    search.trim() !== "" || (opened[key] ?? index === 0);
   const count = shown.reduce(
     (n, group) =>
       n + group.modules.reduce((m, module) => m + module.actions.length, 0),
@@ -152,14 +156,14 @@ export function PermissionTreePage() {
         </Typography>
       </Box>
       {isPending ? <LinearProgress /> : null}
-      {shown.map((group) => (
+      {shown.map((group, index) => (
         <Accordion
           key={group.key}
-          // A search opens every group it found something in.
-          expanded={search.trim() !== "" || !collapsed[group.key]}
+          expanded={isOpen(group.key, index)}
           onChange={(_, expanded) =>
-            setCollapsed((state) => ({ ...state, [group.key]: !expanded }))
+            setOpened((state) => ({ ...state, [group.key]: expanded }))
           }
+          slotProps={{ transition: { unmountOnExit: true } }}
           disableGutters
           data-testid={`perm-group-${group.key}`}
         >
@@ -177,8 +181,14 @@ export function PermissionTreePage() {
                     ({module.key})
                   </Typography>
                 </Typography>
-                {/* Wide tables scroll inside their box on a phone, not the page. */}
-                <Box sx={{ overflowX: "auto" }}>
+                {/* Wide tables scroll inside their box on a phone, not the page; the
+                    box takes the focus so a keyboard can scroll it too. */}
+                <Box
+                  sx={{ overflowX: "auto" }}
+                  tabIndex={0}
+                  role="region"
+                  aria-label={label(module.label)}
+                >
                   <Table size="small" sx={{ minWidth: 640 }}>
                     <TableHead>
                       <TableRow>
