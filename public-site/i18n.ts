@@ -4,7 +4,8 @@ import { LANGUAGE_STORAGE_KEY } from "../common/constants";
 /** The public site's strings. It shares the admin's language key, not its code. */
 export const messages: Record<Language, Record<string, string>> = {
   "zh-CN": {
-    "site.title": "灯台问答社区",
+    "site.title": "%{name}问答社区",
+    "site.default_name": "灯台",
     "site.nav_label": "主导航",
     "site.language": "语言",
     "site.admin": "管理后台",
@@ -113,7 +114,8 @@ export const messages: Record<Language, Record<string, string>> = {
     "editor.toolbar": "格式",
   },
   "en-US": {
-    "site.title": "Lampstand Q&A community",
+    "site.title": "%{name} Q&A community",
+    "site.default_name": "Lampstand",
     "site.nav_label": "Main navigation",
     "site.language": "Language",
     "site.admin": "Back office",

@@ -102,7 +102,13 @@ export const webPlugin = fp<{
         async (request, reply) => {
           const language = pageLanguage(request);
           const origin = siteOrigin(request);
-          const key = PageCache.key(language, origin, request.url);
+          // The site's name is a setting (cached, reread within seconds); a new name
+          // makes a new key, so a renamed site never shows the old name from the cache.
+          const siteName =
+            language === "en-US"
+              ? app.settings.string("site.nameEn", "")
+              : app.settings.string("site.name", "");
+          const key = PageCache.key(language, origin, request.url, siteName);
           let page = renderHtml ? undefined : pageCache.get(key);
           if (page) {
             page.onHit?.();
@@ -123,7 +129,13 @@ export const webPlugin = fp<{
               data.page === "topicDetail" ? data.question.id : undefined;
             page = {
               status: data.page === "notFound" ? 404 : 200,
-              html: renderPublicPage(template, data, language, origin),
+              html: renderPublicPage(
+                template,
+                data,
+                language,
+                origin,
+                siteName,
+              ),
               onHit:
                 questionId === undefined
                   ? undefined

@@ -33,8 +33,13 @@ export class PageCache {
     });
   }
 
-  static key(language: string, origin: string, url: string): string {
-    return `${language} ${origin}${url}`;
+  static key(
+    language: string,
+    origin: string,
+    url: string,
+    siteName: string,
+  ): string {
+    return `${language} ${origin}${url} ${siteName}`;
   }
 
   get(key: string): CachedPage | undefined {

@@ -232,3 +232,34 @@ describe("compression", () => {
     expect(refused.headers["content-encoding"]).toBeUndefined();
   });
 });
+
+describe("the site's name", () => {
+  test("comes from site.name / site.nameEn in the reader's language and follows a change", async () => {
+    const setName = async (key: string, value: string) => {
+      await t.app.store.db
+        .updateTable("configs")
+        .set({ value })
+        .where("key", "=", key)
+        .execute();
+      await t.app.settings.refresh();
+    };
+    await setName("site.name", "活水<堂>");
+    await setName("site.nameEn", "Living Water");
+    try {
+      const zh = (await get("/tagList", { "accept-language": "zh-CN" })).body;
+      expect(zh).toContain("<title>问答标签 · 活水&lt;堂&gt;问答社区</title>");
+      expect(zh).toMatch(/class="site-title"[^>]*>活水&lt;堂&gt;问答社区</);
+      // The browser hydrates from the same name.
+      expect(zh).toContain('"siteName":"活水\\u003c堂>"');
+      const en = (await get("/tagList", { "accept-language": "en-US" })).body;
+      expect(en).toMatch(
+        /class="site-title"[^>]*>Living Water Q&amp;A community</,
+      );
+    } finally {
+      await setName("site.name", "灯台");
+      await setName("site.nameEn", "Lampstand");
+    }
+    const back = (await get("/tagList", { "accept-language": "zh-CN" })).body;
+    expect(back).toContain("<title>问答标签 · 灯台问答社区</title>");
+  });
+});
