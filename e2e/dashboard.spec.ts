@@ -1,11 +1,8 @@
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Page,
-} from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import {
   apiLogin,
+  createUserWithRole,
+  openAs,
   expectNoSeriousA11yViolations,
   loginViaApi,
   useLanguage,
@@ -15,50 +12,10 @@ import {
  * The admin home's dashboard: an administrator sees every widget whose feature exists,
  * an editor the content ones only, in both languages and on a phone.
  */
+// Lazy chunks, a crawl and a background run: slow on a shared CI machine.
+test.describe.configure({ timeout: 90_000 });
+
 const PASSWORD = "dashboard-e2e-password-1";
-
-async function createUser(
-  request: APIRequestContext,
-  role: string,
-  loginName: string,
-) {
-  const { token } = await apiLogin(request);
-  const headers = { Authorization: `Bearer ${token}` };
-  const roles = await (
-    await request.get(
-      `/tjc/system/roles?filter=${encodeURIComponent(JSON.stringify({ code: role }))}`,
-      { headers },
-    )
-  ).json();
-  const created = await (
-    await request.post("/tjc/system/users", {
-      headers,
-      data: {
-        loginName,
-        userName: loginName,
-        password: PASSWORD,
-        roleIds: [roles.data.list[0].id],
-      },
-    })
-  ).json();
-  expect(created.code, JSON.stringify(created)).toBe(0);
-}
-
-async function openAs(page: Page, loginName: string, path: string) {
-  const response = await page.request.post("/tjc/auth/login", {
-    data: { loginName, password: PASSWORD },
-  });
-  const session = (await response.json()).data;
-  await page.goto("/login");
-  await page.evaluate(
-    ({ token, user }) => {
-      localStorage.setItem("token", token);
-      document.cookie = `user=${encodeURIComponent(JSON.stringify(user))}; path=/; max-age=86400`;
-    },
-    { token: session.token, user: session.user },
-  );
-  await page.goto(path);
-}
 
 const T = {
   "zh-CN": {
@@ -101,6 +58,7 @@ for (const language of ["zh-CN", "en-US"] as const) {
     await useLanguage(page, language);
     await loginViaApi(page, "/admin");
     const dashboard = page.getByTestId("dashboard");
+    await expect(dashboard).toBeVisible({ timeout: 20_000 });
     for (const heading of [t.traffic, t.failed, t.audit, t.upcoming]) {
       await expect(
         dashboard.getByRole("heading", { name: heading }),
@@ -122,9 +80,10 @@ test("an editor sees content counts and upcoming content, not traffic, jobs or a
   request,
 }) => {
   const loginName = `dash-editor-${Date.now()}`;
-  await createUser(request, "editor", loginName);
-  await openAs(page, loginName, "/admin");
+  await createUserWithRole(request, "editor", loginName, PASSWORD);
+  await openAs(page, loginName, PASSWORD, "/admin");
   const dashboard = page.getByTestId("dashboard");
+  await expect(dashboard).toBeVisible({ timeout: 20_000 });
   await expect(
     dashboard.getByRole("link", { name: /\d+\s*讲道/ }),
   ).toBeVisible();
@@ -146,7 +105,7 @@ test("an editor sees content counts and upcoming content, not traffic, jobs or a
 test("works on a 390×844 phone", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await loginViaApi(page, "/admin");
-  await expect(page.getByTestId("dashboard")).toBeVisible();
+  await expect(page.getByTestId("dashboard")).toBeVisible({ timeout: 20_000 });
   const overflow = await page.evaluate(
     () =>
       document.documentElement.scrollWidth -

@@ -110,3 +110,55 @@ export async function expectNoSeriousA11yViolations(
   expect(report, `axe on ${label}`).toEqual([]);
   return results.violations;
 }
+
+/** Creates a user holding the seeded role `role` (through the API, as the e2e admin). */
+export async function createUserWithRole(
+  request: APIRequestContext,
+  role: string,
+  loginName: string,
+  password: string,
+): Promise<{ id: number }> {
+  const { token } = await apiLogin(request);
+  const headers = { Authorization: `Bearer ${token}` };
+  const roles = await (
+    await request.get(
+      `/tjc/system/roles?filter=${encodeURIComponent(JSON.stringify({ code: role }))}`,
+      { headers },
+    )
+  ).json();
+  const created = await (
+    await request.post("/tjc/system/users", {
+      headers,
+      data: {
+        loginName,
+        userName: loginName,
+        password,
+        roleIds: [roles.data.list[0].id],
+      },
+    })
+  ).json();
+  expect(created.code, JSON.stringify(created)).toBe(0);
+  return created.data as { id: number };
+}
+
+/** Signs in as that user (through the API, stored as the app stores it) and opens `path`. */
+export async function openAs(
+  page: Page,
+  loginName: string,
+  password: string,
+  path: string,
+): Promise<void> {
+  const response = await page.request.post("/tjc/auth/login", {
+    data: { loginName, password },
+  });
+  const session = (await response.json()).data;
+  await page.goto("/login");
+  await page.evaluate(
+    ({ token, user }) => {
+      localStorage.setItem("token", token);
+      document.cookie = `user=${encodeURIComponent(JSON.stringify(user))}; path=/; max-age=86400`;
+    },
+    { token: session.token, user: session.user },
+  );
+  await page.goto(path);
+}

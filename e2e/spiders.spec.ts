@@ -13,6 +13,9 @@ import {
  * a stale version refused, "test selectors" on a page served on loopback by this spec,
  * a run through the source's job with its numbers in the run log, on a phone too.
  */
+// Lazy chunks, a crawl and a background run: slow on a shared CI machine.
+test.describe.configure({ timeout: 90_000 });
+
 const T = {
   "zh-CN": {
     name: "名称",
@@ -125,6 +128,7 @@ for (const language of ["zh-CN", "en-US"] as const) {
 
     // Crawl now from the list; the run log on the source's page shows the numbers.
     await page.goto("/admin/spiderManage");
+    await expect(page.getByRole("row").nth(1)).toBeVisible({ timeout: 20_000 });
     const row = page.getByRole("row", { name: new RegExp(answer.data.name) });
     await row.getByRole("button", { name: t.run }).click();
     await page.goto(`/admin/spiderManage/${answer.data.id}`);
@@ -181,7 +185,7 @@ test("a stale version is refused with the server's message", async ({
   await loginViaApi(page, `/admin/spiderManage/${spider.id}`);
   await expect(
     page.getByRole("textbox", { name: "名称", exact: true }),
-  ).toHaveValue(spider.name);
+  ).toHaveValue(spider.name, { timeout: 20_000 });
   const meanwhile = await request.put(`/tjc/spiders/${spider.id}`, {
     headers,
     data: { ...data, remark: "changed elsewhere", version: spider.version },
