@@ -54,6 +54,35 @@ export function normalizeWord(word: string): string | undefined {
   return [...term].slice(0, MAX_TERM_LENGTH).join("");
 }
 
+/** Chinese words up to this length are indexed under every part of two characters or more. */
+const MAX_SPLIT_WORD = 6;
+/** Numbers up to this length are indexed under each of their prefixes. */
+const MAX_PREFIXED_NUMBER = 6;
+
+/**
+ * The terms one word of a document adds: the word, and what a reader may search for
+ * inside it. A Chinese word adds its characters and its inner words (福音书 holds 福音, so
+ * `福音` finds it, as the substring search did); a number adds its prefixes (`2` finds
+ * `21`). An English word is only its stem.
+ */
+function termParts(term: string): string[] {
+  const parts = [term];
+  if (HAN.test(term)) {
+    const chars = [...term];
+    for (const char of new Set(chars))
+      if (char !== term && HAN.test(char)) parts.push(char);
+    if (chars.length > 2 && chars.length <= MAX_SPLIT_WORD) {
+      for (let length = 2; length < chars.length; length++)
+        for (let at = 0; at + length <= chars.length; at++)
+          parts.push(chars.slice(at, at + length).join(""));
+    }
+  } else if (/^\d+$/.test(term) && term.length <= MAX_PREFIXED_NUMBER) {
+    for (let length = 1; length < term.length; length++)
+      parts.push(term.slice(0, length));
+  }
+  return parts;
+}
+
 /** A document's terms with how often each occurs (the relevance order weighs them). */
 export function documentTerms(texts: readonly string[]): Map<string, number> {
   const terms = new Map<string, number>();
@@ -63,10 +92,7 @@ export function documentTerms(texts: readonly string[]): Map<string, number> {
     for (const word of cut(text)) {
       const term = normalizeWord(word);
       if (term === undefined) continue;
-      add(term);
-      if (HAN.test(term) && term.length > 1) {
-        for (const char of term) if (HAN.test(char)) add(char);
-      }
+      for (const part of termParts(term)) add(part);
     }
   }
   return terms;
