@@ -424,6 +424,7 @@ export async function ensureCounted(
   db: Db,
   kind: StoreKind,
   table: string,
+  indexed = false,
 ): Promise<void> {
   const counted = async (trx: Db) =>
     (await trx
@@ -468,7 +469,33 @@ export async function ensureCounted(
         trx,
       );
     }
+    if (indexed) await unindexOnDelete(trx, kind, table);
     await sql`insert into table_counts (tbl, row_count, write_version)
       select ${table}, count(*), 1 from ${target}`.execute(trx);
   });
+}
+
+/** A deleted row leaves the index in the deleting statement (migration 0015 on PostgreSQL). */
+async function unindexOnDelete(
+  trx: Db,
+  kind: StoreKind,
+  table: string,
+): Promise<void> {
+  const name = sql.raw(`${table}_search_ad`);
+  const target = sql.raw(table);
+  if (kind === "postgres") {
+    await sql`create or replace trigger ${name} after delete on ${target}
+      referencing old table as old_rows for each statement execute function lampstand_unindex_deleted()`.execute(
+      trx,
+    );
+    return;
+  }
+  const key = sql.lit(table);
+  const terms = sql`select json_extract(value, '$[0]') from json_each((select terms from search_docs where tbl = ${key} and doc_id = old.id))`;
+  await sql`create trigger if not exists ${name} after delete on ${target} begin
+    update search_terms set doc_count = doc_count - 1 where id in (${terms});
+    delete from search_postings where doc_id = old.id and term_id in (${terms});
+    delete from search_docs where tbl = ${key} and doc_id = old.id;
+    delete from passage_refs where tbl = ${key} and doc_id = old.id;
+  end`.execute(trx);
 }

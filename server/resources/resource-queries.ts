@@ -4,7 +4,6 @@ import {
   type Expression,
   type Kysely,
   type SqlBool,
-  type UnknownRow,
 } from "kysely";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
@@ -201,7 +200,7 @@ export function resourceQueries<Row>(
       // tf × idf summed over the query's terms, highest first.
       const weight = sql.join(
         plan.termIds.map(
-          (termId, i) => sql`when ${termId} then ${plan.weights[i]!}`,
+          (termId, i) => sql`when ${termId} then ${sql.lit(plan.weights[i]!)}`,
         ),
         sql` `,
       );
@@ -380,7 +379,7 @@ export function resourceQueries<Row>(
   let prepared: Promise<void> | undefined;
   const prepare = () =>
     (prepared ??= (async () => {
-      await ensureCounted(db(), kind(), sqlTable);
+      await ensureCounted(db(), kind(), sqlTable, search !== undefined);
       if (search) await ensureIndexBuilt(db(), kind(), search, nowIso());
     })());
   if (!def.readOnly) {

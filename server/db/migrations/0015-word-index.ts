@@ -96,5 +96,27 @@ export async function up(db: Kysely<unknown>, kind: StoreKind): Promise<void> {
          END $$ LANGUAGE plpgsql`,
       )
       .execute(db);
+    // A deleted row leaves the word index and the passages in its statement, whoever
+    // deleted it (a route, a job, a test's cleanup).
+    await sql
+      .raw(
+        `CREATE OR REPLACE FUNCTION lampstand_unindex_deleted() RETURNS trigger AS $$
+         BEGIN
+           UPDATE search_terms SET doc_count = doc_count - x.n
+             FROM (SELECT (e->>0)::int AS term_id, count(*) AS n
+                     FROM search_docs d JOIN old_rows o ON d.doc_id = o.id,
+                          jsonb_array_elements(d.terms::jsonb) e
+                    WHERE d.tbl = TG_TABLE_NAME GROUP BY 1 ORDER BY 1) x
+            WHERE search_terms.id = x.term_id;
+           DELETE FROM search_postings p USING search_docs d, old_rows o,
+                  jsonb_array_elements(d.terms::jsonb) e
+            WHERE d.tbl = TG_TABLE_NAME AND d.doc_id = o.id
+              AND p.term_id = (e->>0)::int AND p.doc_id = o.id;
+           DELETE FROM search_docs d USING old_rows o WHERE d.tbl = TG_TABLE_NAME AND d.doc_id = o.id;
+           DELETE FROM passage_refs r USING old_rows o WHERE r.tbl = TG_TABLE_NAME AND r.doc_id = o.id;
+           RETURN NULL;
+         END $$ LANGUAGE plpgsql`,
+      )
+      .execute(db);
   }
 }
