@@ -1,7 +1,18 @@
-import { sql, CompiledQuery, type Kysely } from "kysely";
+import {
+  sql,
+  CompiledQuery,
+  type Expression,
+  type Kysely,
+  type SqlBool,
+} from "kysely";
 import type { StoreKind } from "./store.js";
-import type { SearchSpec } from "./search.js";
-import { documentTerms, htmlToText, loadSegmenter } from "./terms.js";
+import { keywordCondition, type SearchSpec } from "./search.js";
+import {
+  documentTerms,
+  htmlToText,
+  loadSegmenter,
+  queryTerms,
+} from "./terms.js";
 import { parseReference, passageRangesIn } from "../services/passage-parser.js";
 import type { VerseRange } from "../../common/passages.js";
 
@@ -408,6 +419,7 @@ async function buildIndex(
   await sql`update search_terms set doc_count = (select count(*) from search_postings where search_postings.term_id = search_terms.id) where tbl = ${table}`.execute(
     trx,
   );
+  await unindexOnDelete(trx, kind, table);
   await trx.deleteFrom("searchState").where("tbl", "=", table).execute();
   await trx
     .insertInto("searchState")
@@ -424,7 +436,6 @@ export async function ensureCounted(
   db: Db,
   kind: StoreKind,
   table: string,
-  indexed = false,
 ): Promise<void> {
   const counted = async (trx: Db) =>
     (await trx
@@ -469,7 +480,6 @@ export async function ensureCounted(
         trx,
       );
     }
-    if (indexed) await unindexOnDelete(trx, kind, table);
     await sql`insert into table_counts (tbl, row_count, write_version)
       select ${table}, count(*), 1 from ${target}`.execute(trx);
   });
@@ -498,4 +508,51 @@ async function unindexOnDelete(
     delete from search_docs where tbl = ${key} and doc_id = old.id;
     delete from passage_refs where tbl = ${key} and doc_id = old.id;
   end`.execute(trx);
+}
+
+/**
+ * The one keyword condition for code outside defineResource (the public /ask list): the
+ * rows holding every term of `query` through the word index, rarest term first, or the
+ * substring search (search.ts) when a word of it is no term of `spec.table`.
+ */
+export async function keywordMatch(
+  db: Db,
+  kind: StoreKind,
+  spec: SearchSpec,
+  query: string,
+): Promise<{ condition: Expression<SqlBool>; indexed: boolean }> {
+  await loadSegmenter();
+  const terms = queryTerms(query);
+  const found =
+    terms.length === 0
+      ? []
+      : await db
+          .selectFrom("searchTerms")
+          .select(["id", "docCount"])
+          .where("tbl", "=", spec.table)
+          .where("term", "in", terms)
+          .where("docCount", ">", 0)
+          .orderBy("docCount")
+          .execute();
+  if (terms.length === 0 || found.length < terms.length)
+    return { condition: keywordCondition(kind, spec, query), indexed: false };
+  const conditions = found.map(
+    (row) =>
+      sql<SqlBool>`${sql.raw(`${spec.table}.id`)} in (select doc_id from search_postings where term_id = ${Number(row.id)})`,
+  );
+  return {
+    condition: sql<SqlBool>`(${sql.join(conditions, sql` and `)})`,
+    indexed: true,
+  };
+}
+
+/** The rows of `table` whose verse ranges touch any of `ranges`, with how many do. */
+export function passageOverlap(ranges: VerseRange[]) {
+  return sql<SqlBool>`(${sql.join(
+    ranges.map(
+      (range) =>
+        sql`(passage_refs.start_key <= ${range.end} and passage_refs.end_key >= ${range.start})`,
+    ),
+    sql` or `,
+  )})`;
 }

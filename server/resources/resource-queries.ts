@@ -379,7 +379,7 @@ export function resourceQueries<Row>(
   let prepared: Promise<void> | undefined;
   const prepare = () =>
     (prepared ??= (async () => {
-      await ensureCounted(db(), kind(), sqlTable, search !== undefined);
+      await ensureCounted(db(), kind(), sqlTable);
       if (search) await ensureIndexBuilt(db(), kind(), search, nowIso());
     })());
   if (!def.readOnly) {
