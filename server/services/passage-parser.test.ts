@@ -138,3 +138,16 @@ describe("formatRange", () => {
     expect(whole!.start <= john!.end && whole!.end >= john!.start).toBe(true);
   });
 });
+
+describe("passageRangesIn on long text", () => {
+  it("finds references anywhere in a long text, and reads only around numbers", () => {
+    const filler = "我们要常常喜乐，不住地祷告，凡事谢恩。".repeat(40);
+    const text = `${filler}今天我们读 John 3:16 和罗马书8章28节。${filler}又读了帖撒罗尼迦前书5:17。${filler}`;
+    expect(passageRangesIn([text]).map(osisOfRange)).toEqual([
+      "John.3.16",
+      "Rom.8.28",
+      "1Thess.5.17",
+    ]);
+    expect(passageRangesIn([filler])).toEqual([]);
+  });
+});

@@ -201,6 +201,8 @@ function unique(ranges: VerseRange[]): VerseRange[] {
  * `約3:16`, `罗马书8章28节`, `John 3:16; Rom 8:28`. Empty when it names none.
  */
 export function parseReference(reference: string): VerseRange[] {
+  // Every reference holds a number; the parser costs milliseconds even on empty text.
+  if (!/[0-9０-９〇零一二两三四五六七八九十百]/u.test(reference)) return [];
   const text = normalizeReference(reference);
   return unique(
     bothParsers(text).flatMap((found) => rangesOfOsisList(found.osis)),
@@ -222,11 +224,40 @@ function deliberate(found: Found): boolean {
 export function passageRangesIn(texts: readonly string[]): VerseRange[] {
   const ranges: VerseRange[] = [];
   for (const raw of texts) {
-    if (!raw) continue;
-    const text = normalizeReference(raw);
-    for (const found of bothParsers(text)) {
-      if (deliberate(found)) ranges.push(...rangesOfOsisList(found.osis));
+    for (const window of referenceWindows(raw)) {
+      const text = normalizeReference(window);
+      for (const found of bothParsers(text)) {
+        if (deliberate(found)) ranges.push(...rangesOfOsisList(found.osis));
+      }
     }
   }
   return unique(ranges);
+}
+
+/** Characters kept before the first number of a window: the longest book names fit. */
+const WINDOW_LEAD = 24;
+const WINDOW_TAIL = 24;
+const NUMBER = /[0-9０-９〇零一二两三四五六七八九十百]+/gu;
+
+/**
+ * The stretches of a text that may hold a reference: around its numbers (a reference
+ * always has one), so the parser, whose book-name patterns cost about 20 ms on 2 KB of
+ * text, reads a few dozen characters instead of the whole text. Overlapping stretches
+ * are merged; a stretch starts after a space or punctuation where it can.
+ */
+export function referenceWindows(text: string): string[] {
+  if (!text) return [];
+  const spans: [number, number][] = [];
+  for (const match of text.matchAll(NUMBER)) {
+    const at = match.index;
+    let from = Math.max(0, at - WINDOW_LEAD);
+    // Start after the first break in the lead, so no word is cut in half.
+    const cut = text.slice(from, at).search(/[\s,.;!?，。；！？、（）()]/u);
+    if (from > 0 && cut >= 0) from += cut + 1;
+    const to = Math.min(text.length, at + match[0].length + WINDOW_TAIL);
+    const last = spans.at(-1);
+    if (last && from <= last[1]) last[1] = Math.max(last[1], to);
+    else spans.push([from, to]);
+  }
+  return spans.map(([from, to]) => text.slice(from, to));
 }
