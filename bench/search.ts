@@ -104,8 +104,9 @@ function* sermons(count: number) {
 }
 
 async function seed(store: Store): Promise<void> {
-  let batch: ReturnType<typeof sermons> extends Generator<infer T> ? T[] : never =
-    [];
+  let batch: ReturnType<typeof sermons> extends Generator<infer T>
+    ? T[]
+    : never = [];
   const flush = async () => {
     const rows = batch;
     batch = [];
@@ -122,7 +123,9 @@ async function seed(store: Store): Promise<void> {
 
 async function indexBytes(store: Store, dataDir: string): Promise<string> {
   if (store.kind === "postgres") {
-    const { rows } = await sql<{ bytes: string }>`select sum(pg_total_relation_size(c)) as bytes from unnest(array['search_terms','search_postings','search_docs','passage_refs']::regclass[]) c`.execute(
+    const { rows } = await sql<{
+      bytes: string;
+    }>`select sum(pg_total_relation_size(c)) as bytes from unnest(array['search_terms','search_postings','search_docs','passage_refs']::regclass[]) c`.execute(
       store.db,
     );
     return `${(Number(rows[0]!.bytes) / 1024 ** 2).toFixed(1)} MB (postgres, tables and their indexes)`;
@@ -146,7 +149,9 @@ async function main(): Promise<number> {
   const dataDir = path.join(temp, "data");
   let databaseUrl: string | undefined;
   let pgName: string | undefined;
-  const admin = PG_URL ? new pg.Client({ connectionString: PG_URL }) : undefined;
+  const admin = PG_URL
+    ? new pg.Client({ connectionString: PG_URL })
+    : undefined;
   try {
     if (admin) {
       await admin.connect();
@@ -260,10 +265,7 @@ async function main(): Promise<number> {
         `${result.requests.average.toFixed(0)} req/s, p50 ${p50} ms, p99 ${p99} ms at ${CONNECTIONS} connections`,
     );
     const verdicts: [string, boolean][] = [
-      [
-        `two-character word query p50 < 5 ms (${p50} ms)`,
-        p50 < 5,
-      ],
+      [`two-character word query p50 < 5 ms (${p50} ms)`, p50 < 5],
       [
         `its total is exact (${first.data.total} = substring scan ${scanCount})`,
         first.data.total === scanCount,
