@@ -78,6 +78,49 @@ export const API_RESOURCES: Record<string, ApiResource> = {
     writableFields: [],
     permissionModule: "jobLog",
   },
+  "admin/audioManage": {
+    apiPath: "audios",
+    writableFields: [
+      "title",
+      "description",
+      "audioFileId",
+      "coverFileId",
+      "speaker",
+      "series",
+      "status",
+      "publishAt",
+      "tagIds",
+    ],
+    permissionModule: "audio",
+  },
+  "admin/videoManage": {
+    apiPath: "videos",
+    writableFields: [
+      "title",
+      "description",
+      "videoFileId",
+      "videoUrl",
+      "coverFileId",
+      "status",
+      "publishAt",
+      "tagIds",
+    ],
+    permissionModule: "video",
+  },
+  "admin/docManage": {
+    apiPath: "gospel-docs",
+    writableFields: [
+      "title",
+      "description",
+      "fileId",
+      "coverFileId",
+      "language",
+      "status",
+      "publishAt",
+      "tagIds",
+    ],
+    permissionModule: "doc",
+  },
 };
 
 const ACTION_TO_PERMISSION: Record<string, string> = {

@@ -364,6 +364,6 @@ describe("/tjc/audios, /tjc/videos, /tjc/gospel-docs", () => {
     });
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain("版本二");
-    expect(csv.body.split("\n")[0]).toContain("时长（秒）");
+    expect(csv.body.split("\n")[0]).toContain("时长");
   });
 });
