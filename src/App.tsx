@@ -29,12 +29,20 @@ import jobLogs from "./resources/jobLogs";
 import audios from "./resources/audios";
 import videos from "./resources/videos";
 import gospelDocs from "./resources/gospelDocs";
+import configs from "./resources/system/configs";
+import resourcePages from "./resources/system/resourcePages";
+import permissionTree from "./resources/system/permissionTree";
 
 // The statistics screen and its chart library load on first visit.
 const BehaviorStatsPage = lazyChunk("behavior-stats", () =>
   import("./behaviorStats/BehaviorStatsPage").then((m) => ({
     default: m.BehaviorStatsPage,
   })),
+);
+
+// The user's own profile page.
+const ProfilePage = lazyChunk("profile", () =>
+  import("./profile/ProfilePage").then((m) => ({ default: m.ProfilePage })),
 );
 
 // react-admin keeps its own copy of the locale; start it from aid-language (the spec's key).
@@ -77,6 +85,10 @@ export function App() {
         <CustomRoutes>
           <Route path="/admin" element={<AdminHome />} />
           <Route
+            path="/admin/profile"
+            element={<LazyPage component={ProfilePage} />}
+          />
+          <Route
             path="/admin/system/userBehaviorStat"
             element={<LazyPage component={BehaviorStatsPage} />}
           />
@@ -101,6 +113,9 @@ export function App() {
         <Resource name="admin/audioManage" {...audios} />
         <Resource name="admin/videoManage" {...videos} />
         <Resource name="admin/docManage" {...gospelDocs} />
+        <Resource name="admin/system/configManage" {...configs} />
+        <Resource name="admin/system/resourcePageManage" {...resourcePages} />
+        <Resource name="admin/system/permission/resource" {...permissionTree} />
       </Admin>
     </BrowserRouter>
   );

@@ -14,6 +14,7 @@ import { sermonRoutes } from "./sermons/index.js";
 import { mediaContentRoutes } from "./media-content/index.js";
 import { publicContentRoutes } from "./public-content/index.js";
 import { systemRoutes } from "./system/index.js";
+import { passageRoutes } from "./passages/index.js";
 
 /** Every /tjc route module, registered under the /tjc prefix by app.ts. */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
@@ -32,4 +33,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(behaviorRoutes);
   await app.register(mediaContentRoutes);
   await app.register(publicContentRoutes);
+  await app.register(passageRoutes);
 };

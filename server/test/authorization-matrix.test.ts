@@ -163,6 +163,7 @@ const EXPECTED: Record<string, Declared> = {
   "GET /tjc/public/gospel-docs": "public",
   "GET /tjc/public/gospel-docs/:id": "public",
   "GET /tjc/public/podcast.xml": "public",
+  "GET /tjc/passages": "public",
 };
 
 const ROLES = ["member", "moderator", "editor", "admin"] as const;
@@ -190,13 +191,18 @@ afterAll(async () => {
   await t.close();
 });
 
-/** The envelope code of an answer; a CSV export (not JSON) succeeded: 0. */
+/** The envelope code of an answer; a CSV export or the RSS feed (not JSON) succeeded: 0. */
 function codeOf(response: {
   statusCode: number;
   body: string;
   headers: Record<string, unknown>;
 }): number {
   if (String(response.headers["content-type"]).startsWith("text/csv"))
+    return response.statusCode === 200 ? Code.OK : -1;
+  // The podcast feed answers RSS (XML), not an envelope.
+  if (
+    String(response.headers["content-type"]).startsWith("application/rss+xml")
+  )
     return response.statusCode === 200 ? Code.OK : -1;
   return (JSON.parse(response.body) as { code: number }).code;
 }
