@@ -27,6 +27,9 @@ import onlineSessions from "./resources/system/onlineSessions";
 import jobs from "./resources/jobs";
 import jobLogs from "./resources/jobLogs";
 import spiders from "./resources/spiders";
+import audios from "./resources/audios";
+import videos from "./resources/videos";
+import gospelDocs from "./resources/gospelDocs";
 import configs from "./resources/system/configs";
 import resourcePages from "./resources/system/resourcePages";
 import permissionTree from "./resources/system/permissionTree";
@@ -110,6 +113,9 @@ export function App() {
         <Resource name="admin/system/joblogManage" {...jobLogs} />
         <Resource name="admin/spiderManage" {...spiders} />
         <Resource name="admin/spiderRuns" />
+        <Resource name="admin/audioManage" {...audios} />
+        <Resource name="admin/videoManage" {...videos} />
+        <Resource name="admin/docManage" {...gospelDocs} />
         <Resource name="admin/system/configManage" {...configs} />
         <Resource name="admin/system/resourcePageManage" {...resourcePages} />
         <Resource name="admin/system/permission/resource" {...permissionTree} />

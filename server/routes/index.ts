@@ -11,8 +11,11 @@ import { signUpRoutes } from "./public/signup.js";
 import { loginLockRoutes } from "./system/login-locks.js";
 import { tagRoutes } from "./tags/index.js";
 import { sermonRoutes } from "./sermons/index.js";
+import { mediaContentRoutes } from "./media-content/index.js";
+import { publicContentRoutes } from "./public-content/index.js";
 import { systemRoutes } from "./system/index.js";
 import { spiderRoutes } from "./spiders/index.js";
+import { passageRoutes } from "./passages/index.js";
 
 /** Every /tjc route module, registered under the /tjc prefix by app.ts. */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
@@ -30,4 +33,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(jobRoutes);
   await app.register(behaviorRoutes);
   await app.register(spiderRoutes);
+  await app.register(mediaContentRoutes);
+  await app.register(publicContentRoutes);
+  await app.register(passageRoutes);
 };

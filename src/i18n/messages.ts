@@ -9,6 +9,7 @@ import { jobMessages } from "../resources/jobs/messages";
 import { behaviorStatsMessages } from "../behaviorStats/messages";
 import { spiderMessages } from "../resources/spiders/messages";
 import { dashboardMessages } from "../dashboard/messages";
+import { contentMessages } from "../content/messages";
 import { appMessages } from "./appMessages";
 import { deepMerge, nestMessages } from "./deepMerge";
 import { VALIDATION_MESSAGES } from "../../common/validation-wording";
@@ -29,6 +30,7 @@ export const catalogue: Record<Language, TranslationMessages> = {
     behaviorStatsMessages["zh-CN"],
     spiderMessages["zh-CN"],
     dashboardMessages["zh-CN"],
+    contentMessages["zh-CN"],
     nestMessages(VALIDATION_MESSAGES["zh-CN"]),
   ) as TranslationMessages,
   "en-US": deepMerge(
@@ -43,6 +45,7 @@ export const catalogue: Record<Language, TranslationMessages> = {
     behaviorStatsMessages["en-US"],
     spiderMessages["en-US"],
     dashboardMessages["en-US"],
+    contentMessages["en-US"],
     nestMessages(VALIDATION_MESSAGES["en-US"]),
   ) as TranslationMessages,
 };
