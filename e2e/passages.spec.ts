@@ -24,6 +24,8 @@ const TEXT = {
 } as const;
 
 test.use({ viewport: { width: 390, height: 844 } });
+// Two languages, each a page, a click and two axe runs: more than the default 30 s on a busy machine.
+test.setTimeout(180_000);
 
 test("a sermon and a question on one passage link to each other, in both languages", async ({
   browser,
