@@ -1,6 +1,16 @@
 import type { Language } from "../common/codes";
 import type { Answer, AskTab, Question } from "../common/schemas/ask";
 import { translate } from "./i18n";
+import type { VerseRange } from "../common/passages";
+
+/** Something on the same passage as the page (GET /tjc/passages' hit). */
+export interface PassageHit {
+  type: string;
+  id: number;
+  title: string;
+  link: string;
+  overlaps: number;
+}
 
 /** A tag as the public pages show it. */
 export interface TagCount {
@@ -21,15 +31,33 @@ export type PageData =
   | {
       page: "ask";
       view: "list" | "ask" | "login" | "signup" | "mine";
-      questions: { list: Question[]; total: number };
+      questions: {
+        list: Question[];
+        total: number;
+        highlights?: Record<
+          string,
+          { title?: Highlight[]; body?: Highlight[] }
+        >;
+      };
       tags: TagCount[];
-      query: { q: string; tagId: number | null; tab: AskTab; page: number };
+      query: {
+        q: string;
+        tagId: number | null;
+        tab: AskTab;
+        page: number;
+        passage: string;
+      };
+      /** The ranges `query.passage` names (empty without one). */
+      passageRanges: VerseRange[];
       pageSize: number;
       signUpOpen: boolean;
     }
   | {
       page: "topicDetail";
       question: Question;
+      /** The passages the question names, and what else is on them. */
+      passages: VerseRange[];
+      related: PassageHit[];
       answers: { list: Answer[]; total: number };
     }
   | {
@@ -38,6 +66,12 @@ export type PageData =
     }
   | { page: "tagList"; tags: TagCount[] }
   | { page: "notFound" };
+
+/** A stretch of a highlighted text; `hit` marks a matched word. */
+export interface Highlight {
+  text: string;
+  hit?: true;
+}
 
 export interface SiteProps {
   language: Language;
@@ -66,9 +100,11 @@ export function askUrl(query: {
   tagId?: number | null;
   tab?: AskTab;
   page?: number;
+  passage?: string;
 }): string {
   const params = new URLSearchParams();
   if (query.q) params.set("q", query.q);
+  if (query.passage) params.set("passage", query.passage);
   if (query.tagId) params.set("tag", String(query.tagId));
   if (query.tab && query.tab !== "newest") params.set("tab", query.tab);
   if (query.page && query.page > 1) params.set("page", String(query.page));

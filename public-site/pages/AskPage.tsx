@@ -1,6 +1,8 @@
 import { ASK_TABS } from "../../common/schemas/ask-tabs";
 import { formatTime, useSite } from "../context";
 import { askUrl, tagName, type PageData } from "../data";
+import { formatRange } from "../../common/passages";
+import { Highlighted } from "./Highlighted";
 import { AccountForm } from "./AccountForm";
 import { AskForm } from "./AskForm";
 import { MinePage } from "./MinePage";
@@ -28,6 +30,20 @@ function QuestionList({ data }: { data: AskData }) {
         </a>
       </div>
       <p>{t("page.ask.intro")}</p>
+      {query.passage ? (
+        <p className="passage-filter">
+          {data.passageRanges.length > 0
+            ? t("passage.questions_on", {
+                passage: data.passageRanges
+                  .map((range) => formatRange(range, language))
+                  .join("; "),
+              })
+            : t("passage.not_found", { passage: query.passage })}{" "}
+          <a href={askUrl({ ...query, passage: "", page: 1 })}>
+            {t("passage.clear")}
+          </a>
+        </p>
+      ) : null}
       <form method="get" action="/ask" role="search" className="search">
         <label htmlFor="ask-q" className="visually-hidden">
           {t("ask.search")}
@@ -45,6 +61,9 @@ function QuestionList({ data }: { data: AskData }) {
         ) : null}
         {query.tab !== "newest" ? (
           <input type="hidden" name="tab" value={query.tab} />
+        ) : null}
+        {query.passage ? (
+          <input type="hidden" name="passage" value={query.passage} />
         ) : null}
         <button type="submit">{t("ask.search_button")}</button>
       </form>
@@ -85,9 +104,19 @@ function QuestionList({ data }: { data: AskData }) {
           {data.questions.list.map((question) => (
             <li key={question.id} className="post">
               <h2 className="post-title">
-                <a href={`/topicDetail?id=${question.id}`}>{question.title}</a>
+                <a href={`/topicDetail?id=${question.id}`}>
+                  <Highlighted
+                    parts={data.questions.highlights?.[question.id]?.title}
+                    text={question.title}
+                  />
+                </a>
               </h2>
-              <p>{question.excerpt}</p>
+              <p>
+                <Highlighted
+                  parts={data.questions.highlights?.[question.id]?.body}
+                  text={question.excerpt}
+                />
+              </p>
               <p className="post-meta">
                 <span>{t("ask.votes", { count: question.score })}</span>
                 <span>{t("ask.answers", { count: question.answerCount })}</span>

@@ -3,6 +3,7 @@ import type { Answer } from "../../common/schemas/ask";
 import { api } from "../api";
 import { failureText, formatTime, useSite } from "../context";
 import { askUrl, tagName, type PageData } from "../data";
+import { formatRange, osisOfRange } from "../../common/passages";
 import { AnswerEditor, canEdit, QuestionEditor } from "./EditPost";
 import { LazyEditor } from "./LazyEditor";
 
@@ -62,6 +63,21 @@ export function TopicPage({ data }: { data: TopicData }) {
           </a>
         ))}
       </p>
+      {data.passages.length > 0 ? (
+        <p className="post-passages">
+          <span>{t("passage.label")}</span>{" "}
+          {data.passages.map((range) => (
+            <a
+              key={`${range.start}-${range.end}`}
+              className="tag"
+              href={askUrl({ passage: osisOfRange(range) })}
+              lang={language}
+            >
+              {formatRange(range, language)}
+            </a>
+          ))}
+        </p>
+      ) : null}
       {editingQuestion ? (
         <QuestionEditor
           question={question}
@@ -167,6 +183,21 @@ export function TopicPage({ data }: { data: TopicData }) {
           onAnswered={(answer) => setAnswers((list) => [...list, answer])}
         />
       )}
+      {data.related.length > 0 ? (
+        <section aria-labelledby="related-heading" className="related">
+          <h2 id="related-heading">{t("passage.related_heading")}</h2>
+          <ul>
+            {data.related.map((hit) => (
+              <li key={`${hit.type}-${hit.id}`}>
+                <span className="related-type">
+                  {t(`passage.type.${hit.type}`)}
+                </span>{" "}
+                <a href={hit.link}>{hit.title}</a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </article>
   );
 }

@@ -317,7 +317,6 @@ export async function ensureIndexBuilt(
         .executeTakeFirst()
     )?.signature;
   if ((await current(db)) === signature) return undefined;
-  await loadSegmenter();
   return db.transaction().execute(async (trx) => {
     if (kind === "postgres")
       await sql
@@ -362,6 +361,8 @@ async function buildIndex(
         .execute(trx)
     ).rows as Record<string, unknown>[];
     if (rows.length === 0) break;
+    // Loaded only when there is something to index: a new install starts without it.
+    await loadSegmenter();
     after = Number(rows.at(-1)!.id);
     const perDoc: [number, Map<string, number>][] = rows.map((row) => [
       Number(row.id),
@@ -546,8 +547,10 @@ export async function keywordMatch(
   };
 }
 
-/** The rows of `table` whose verse ranges touch any of `ranges`, with how many do. */
+/** The condition on `passage_refs` rows whose range touches any of `ranges`. */
 export function passageOverlap(ranges: VerseRange[]) {
+  // A reference that names no passage matches nothing.
+  if (ranges.length === 0) return sql<SqlBool>`1 = 0`;
   return sql<SqlBool>`(${sql.join(
     ranges.map(
       (range) =>

@@ -16,12 +16,38 @@ import {
 } from "../routes/ask/questions.js";
 import { listAnswers, listRecommended } from "../routes/ask/answers.js";
 import { publicAskTags } from "../routes/ask/tags.js";
+import type { Kysely } from "kysely";
+import type { VerseRange } from "../../common/passages.js";
+import { parseReference } from "../services/passage-parser.js";
+import { rowsOnPassage } from "../services/passage-sources.js";
 
 export const ASK_PAGE_SIZE = 20;
 /** A question page shows this many answers (the JSON API pages through more). */
 const TOPIC_ANSWERS = 100;
 const RECOMMENDED_PAGE = 50;
 const MAX_PAGE = 10_000;
+/** "Other questions and sermons on this passage": at most this many of each type. */
+const RELATED_PER_TYPE = 10;
+
+/** The verse ranges a question's title and body name (kept by the word index). */
+async function questionPassages(
+  store: Store,
+  questionId: number,
+): Promise<VerseRange[]> {
+  // passage_refs is shared by every resource and not in the typed schema.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const rows = await (store.db as Kysely<any>)
+    .selectFrom("passageRefs")
+    .select(["startKey", "endKey"])
+    .where("tbl", "=", "ask_questions")
+    .where("docId", "=", questionId)
+    .orderBy("startKey")
+    .execute();
+  return rows.map((row) => ({
+    start: Number(row.startKey),
+    end: Number(row.endKey),
+  }));
+}
 
 /** The reader's language: the `aid-language` cookie, then Accept-Language, then zh-CN. */
 export function pageLanguage(request: FastifyRequest): Language {
@@ -49,6 +75,7 @@ const askQuery = z.object({
   tab: z.enum(ASK_TABS).catch("newest"),
   page: positive.max(MAX_PAGE).catch(1),
   view: z.enum(["list", "ask", "login", "signup", "mine"]).catch("list"),
+  passage: z.string().trim().max(100).catch(""),
 });
 
 function first(value: unknown): unknown {
@@ -69,7 +96,9 @@ export async function loadPageData(
       tab: first(query.tab) ?? "newest",
       page: first(query.page) ?? 1,
       view: first(query.view) ?? "list",
+      passage: first(query.passage) ?? "",
     });
+    const passageRanges = parsed.passage ? parseReference(parsed.passage) : [];
     const tags = await publicAskTags(store);
     const list =
       parsed.view === "list"
@@ -78,6 +107,7 @@ export async function loadPageData(
               q: parsed.q || undefined,
               tagId: parsed.tag ?? undefined,
               tab: parsed.tab,
+              passage: parsed.passage || undefined,
             },
             sort:
               parsed.tab === "hot"
@@ -97,7 +127,9 @@ export async function loadPageData(
         tagId: parsed.tag,
         tab: parsed.tab,
         page: parsed.page,
+        passage: parsed.passage,
       },
+      passageRanges,
       pageSize: ASK_PAGE_SIZE,
       signUpOpen,
     };
@@ -108,8 +140,21 @@ export async function loadPageData(
       ? await findPublicQuestion(store, id.data)
       : undefined;
     if (!question) return { page: "notFound" };
+    const passages = await questionPassages(store, question.id);
     return {
       page: "topicDetail",
+      passages,
+      related:
+        passages.length === 0
+          ? []
+          : (
+              await rowsOnPassage(
+                store.db,
+                store.kind,
+                passages,
+                RELATED_PER_TYPE,
+              )
+            ).filter((hit) => hit.link !== `/topicDetail?id=${question.id}`),
       question: { ...question, views: countView(store, question) },
       answers: await listAnswers(store, question.id, {
         offset: 0,

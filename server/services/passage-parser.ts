@@ -14,14 +14,20 @@ import {
  * 1), `第三章` (Chinese numerals), full-width digits and colons, and `至`/`～` ranges.
  */
 
-const zhParser = new bcv_parser(zh);
-const enParser = new bcv_parser(en);
-for (const parser of [zhParser, enParser]) {
-  parser.set_options({
-    // A lone book name in running text ("Job", "Acts") is not a reference.
-    book_alone_strategy: "ignore",
-    osis_compaction_strategy: "bc",
-  });
+/** The two parsers, built on first use: building them costs about 0.1 s at start. */
+let parsers: { zh: bcv_parser; en: bcv_parser } | undefined;
+function parserOf(language: "zh" | "en"): bcv_parser {
+  if (!parsers) {
+    parsers = { zh: new bcv_parser(zh), en: new bcv_parser(en) };
+    for (const parser of [parsers.zh, parsers.en]) {
+      parser.set_options({
+        // A lone book name in running text ("Job", "Acts") is not a reference.
+        book_alone_strategy: "ignore",
+        osis_compaction_strategy: "bc",
+      });
+    }
+  }
+  return parsers[language];
 }
 
 const DIGITS: Record<string, number> = {
@@ -173,7 +179,10 @@ function entities(parser: bcv_parser, text: string): Found[] {
  * (the Chinese parser reads `John 4:8` inside `1 John 4:8`).
  */
 function bothParsers(text: string): Found[] {
-  const all = [...entities(zhParser, text), ...entities(enParser, text)];
+  const all = [
+    ...entities(parserOf("zh"), text),
+    ...entities(parserOf("en"), text),
+  ];
   return all.filter(
     (found) =>
       !all.some(

@@ -10,7 +10,9 @@ import {
   type AskTab,
 } from "../../../common/schemas/ask.js";
 import { nowIso } from "../../db/dialect.js";
-import { keywordMatch } from "../../db/word-index.js";
+import { keywordMatch, passageOverlap } from "../../db/word-index.js";
+import { parseReference } from "../../services/passage-parser.js";
+import { sql, type SqlBool } from "kysely";
 import { highlight, htmlToText, type HighlightPart } from "../../db/terms.js";
 import { QUESTION_SEARCH, reindexQuestion } from "./search.js";
 import type { Store } from "../../db/store.js";
@@ -54,6 +56,8 @@ export const questionFilterSchema = z.strictObject({
   q: z.string().trim().max(200).optional(),
   tagId: id.optional(),
   tab: z.enum(ASK_TABS).optional(),
+  /** A scripture reference: questions whose text names a touching passage. */
+  passage: z.string().trim().max(100).optional(),
 });
 export type QuestionFilter = z.infer<typeof questionFilterSchema>;
 
@@ -91,7 +95,12 @@ export async function listPublicQuestions(
     .$if(filter.tab === "unanswered", (qb) =>
       qb.where("askQuestions.answerCount", "=", 0),
     )
-    .$if(keyword !== undefined, (qb) => qb.where(keyword!.condition));
+    .$if(keyword !== undefined, (qb) => qb.where(keyword!.condition))
+    .$if(Boolean(filter.passage), (qb) =>
+      qb.where(
+        sql<SqlBool>`ask_questions.id in (select doc_id from passage_refs where tbl = 'ask_questions' and ${passageOverlap(parseReference(filter.passage!))})`,
+      ),
+    );
   const [rows, count] = await Promise.all([
     page
       .orderBy(
