@@ -35,6 +35,8 @@ export interface Database {
   jobLogs: JobLogsTable;
   behaviorEvents: BehaviorEventsTable;
   behaviorDaily: BehaviorDailyTable;
+  disciples: DisciplesTable;
+  ministryConfig: MinistryConfigTable;
 }
 
 export interface UsersTable {
@@ -403,4 +405,36 @@ export interface MemberProfilesTable {
   email: string | null;
   signupIp: string | null;
   createdAt: string;
+}
+
+export interface DisciplesTable {
+  id: Generated<number>;
+  name: string;
+  namePinyin: Generated<string>;
+  gender: Generated<string>;
+  birthDate: string | null;
+  baptismDate: string | null;
+  joinedOn: string | null;
+  phone: string | null;
+  phoneDigits: Generated<string>;
+  email: string | null;
+  address: string | null;
+  regionCode: string | null;
+  countryCode: string | null;
+  congregation: string | null;
+  status: Generated<string>;
+  tagIds: Generated<string>;
+  notes: string | null;
+  createdAt: string;
+  updatedAt: string;
+  version: Generated<number>;
+}
+
+export interface MinistryConfigTable {
+  id: number;
+  data: string;
+  updatedBy: number | null;
+  createdAt: string;
+  updatedAt: string;
+  version: Generated<number>;
 }

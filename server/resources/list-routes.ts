@@ -12,6 +12,7 @@ import {
   parseSort,
 } from "./list-query.js";
 import { csvSafe } from "./csv-safe.js";
+import { actorOf, recordAudit } from "../services/audit.js";
 import { checkCsvLabels, csvLayout, exportTimeZone } from "./csv-export.js";
 import { envelope, type ResourceDefinition } from "./resource-definition.js";
 import type { Filter, ResourceQueries } from "./resource-queries.js";
@@ -64,12 +65,11 @@ export function registerListRoutes<Row, Rec>(
         offset,
         limit,
       );
-      const records = rows.map((row) => def.toRecord(row));
+      let records = rows.map((row) => def.toRecord(row));
+      if (def.enrich && records.length > 0)
+        records = await def.enrich(records, app.store.db);
       return ok({
-        list:
-          def.enrich && records.length > 0
-            ? await def.enrich(records, app.store.db)
-            : records,
+        list: def.present ? def.present(records, request) : records,
         total,
       });
     },
@@ -124,12 +124,26 @@ export function registerListRoutes<Row, Rec>(
           let records = chunk.map((row) => def.toRecord(row));
           if (def.enrich && records.length > 0)
             records = await def.enrich(records, app.store.db);
+          if (def.present) records = def.present(records, request);
           for (const record of records as Record<string, unknown>[]) {
             yield layout.cells(record).map(csvSafe);
           }
-          if (chunk.length < EXPORT_CHUNK_ROWS) return;
+          rowCount += records.length;
+          if (chunk.length < EXPORT_CHUNK_ROWS) break;
         }
+        // Written once every row has gone, so the row count is the one sent.
+        if (def.auditExports)
+          await recordAudit(app.store.db, actorOf(request), {
+            resource: def.auditName ?? def.path,
+            action: "export",
+            after: {
+              filter,
+              sort: [sort.field, sort.order],
+              rows: rowCount,
+            },
+          });
       }
+      let rowCount = 0;
       const csv = stringify({
         bom: true, // Excel reads UTF-8 Chinese correctly only with the BOM
         header: true,
