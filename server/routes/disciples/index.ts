@@ -424,20 +424,6 @@ export const discipleRoutes: FastifyPluginAsync = async (parent) => {
           form.duplicates === "update"
             ? valid.filter((row) => row.duplicateOf)
             : [];
-        const CHUNK = 400;
-        for (let start = 0; start < creates.length; start += CHUNK) {
-          await trx
-            .insertInto("disciples")
-            .values(
-              creates.slice(start, start + CHUNK).map((row) => ({
-                ...(valuesOf(row.input!) as { name: string }),
-                namePinyin: pinyin.get(row.input!.name)!,
-                createdAt: now,
-                updatedAt: now,
-              })),
-            )
-            .execute();
-        }
         for (const row of updates) {
           await trx
             .updateTable("disciples")
@@ -448,6 +434,37 @@ export const discipleRoutes: FastifyPluginAsync = async (parent) => {
               version: sql`version + 1`,
             })
             .where("id", "=", row.duplicateOf!.id)
+            .execute();
+        }
+        const CHUNK = 400;
+        for (let start = 0; start < creates.length; start += CHUNK) {
+          await trx
+            .insertInto("disciples")
+            .values(
+              creates.slice(start, start + CHUNK).map((row) => {
+                const input = row.input!;
+                // Every row names every column: SQLite has no DEFAULT in a VALUES list.
+                return {
+                  name: input.name,
+                  namePinyin: pinyin.get(input.name)!,
+                  gender: input.gender ?? "unknown",
+                  birthDate: input.birthDate ?? null,
+                  baptismDate: input.baptismDate ?? null,
+                  joinedOn: input.joinedOn ?? null,
+                  phone: input.phone ?? null,
+                  phoneDigits: phoneDigits(input.phone),
+                  email: input.email ?? null,
+                  address: input.address ?? null,
+                  regionCode: input.regionCode ?? null,
+                  countryCode: input.countryCode ?? null,
+                  congregation: input.congregation ?? null,
+                  status: input.status ?? "active",
+                  notes: input.notes ?? null,
+                  createdAt: now,
+                  updatedAt: now,
+                };
+              }),
+            )
             .execute();
         }
         const counts = {
