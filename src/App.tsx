@@ -26,6 +26,8 @@ import loginLog from "./resources/system/loginLog";
 import onlineSessions from "./resources/system/onlineSessions";
 import jobs from "./resources/jobs";
 import jobLogs from "./resources/jobLogs";
+import disciples, { DiscipleImport } from "./resources/disciples";
+import { MinistryConfigPage } from "./resources/ministry";
 
 // The statistics screen and its chart library load on first visit.
 const BehaviorStatsPage = lazyChunk("behavior-stats", () =>
@@ -77,8 +79,17 @@ export function App() {
             path="/admin/system/userBehaviorStat"
             element={<LazyPage component={BehaviorStatsPage} />}
           />
+          <Route
+            path="/admin/discipleManage/import"
+            element={<LazyPage component={DiscipleImport} />}
+          />
+          <Route
+            path="/admin/configManage"
+            element={<LazyPage component={MinistryConfigPage} />}
+          />
           {PLACEHOLDER_PAGES.filter(
-            ({ path }) => path !== "system/userBehaviorStat",
+            ({ path }) =>
+              path !== "system/userBehaviorStat" && path !== "configManage",
           ).map(({ path }) => (
             <Route
               key={path}
@@ -95,6 +106,7 @@ export function App() {
         <Resource name="admin/system/onlineSessions" {...onlineSessions} />
         <Resource name="admin/system/jobManage" {...jobs} />
         <Resource name="admin/system/joblogManage" {...jobLogs} />
+        <Resource name="admin/discipleManage" {...disciples} />
       </Admin>
     </BrowserRouter>
   );

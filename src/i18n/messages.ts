@@ -7,6 +7,8 @@ import { referenceMessages } from "../reference/messages";
 import { systemMessages } from "../resources/system/messages";
 import { jobMessages } from "../resources/jobs/messages";
 import { behaviorStatsMessages } from "../behaviorStats/messages";
+import { discipleMessages } from "../resources/disciples/messages";
+import { ministryMessages } from "../resources/ministry/messages";
 import { appMessages } from "./appMessages";
 import { deepMerge, nestMessages } from "./deepMerge";
 import { VALIDATION_MESSAGES } from "../../common/validation-wording";
@@ -25,6 +27,8 @@ export const catalogue: Record<Language, TranslationMessages> = {
     mediaMessages["zh-CN"],
     jobMessages["zh-CN"],
     behaviorStatsMessages["zh-CN"],
+    discipleMessages["zh-CN"],
+    ministryMessages["zh-CN"],
     nestMessages(VALIDATION_MESSAGES["zh-CN"]),
   ) as TranslationMessages,
   "en-US": deepMerge(
@@ -37,6 +41,8 @@ export const catalogue: Record<Language, TranslationMessages> = {
     mediaMessages["en-US"],
     jobMessages["en-US"],
     behaviorStatsMessages["en-US"],
+    discipleMessages["en-US"],
+    ministryMessages["en-US"],
     nestMessages(VALIDATION_MESSAGES["en-US"]),
   ) as TranslationMessages,
 };

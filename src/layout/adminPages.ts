@@ -119,7 +119,13 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { path: "audioManage", group: "content", icon: AudiotrackIcon },
   { path: "videoManage", group: "content", icon: VideoLibraryIcon },
   { path: "docManage", group: "content", icon: DescriptionIcon },
-  { path: "discipleManage", group: "content", icon: GroupsIcon },
+  {
+    path: "discipleManage",
+    group: "content",
+    icon: GroupsIcon,
+    resource: "admin/discipleManage",
+    permission: "disciple:read",
+  },
   {
     path: "tagManage",
     group: "content",

@@ -78,6 +78,26 @@ export const API_RESOURCES: Record<string, ApiResource> = {
     writableFields: [],
     permissionModule: "jobLog",
   },
+  "admin/discipleManage": {
+    apiPath: "disciples",
+    writableFields: [
+      "name",
+      "gender",
+      "birthDate",
+      "baptismDate",
+      "joinedOn",
+      "phone",
+      "email",
+      "address",
+      "regionCode",
+      "countryCode",
+      "congregation",
+      "status",
+      "tagIds",
+      "notes",
+    ],
+    permissionModule: "disciple",
+  },
 };
 
 const ACTION_TO_PERMISSION: Record<string, string> = {
