@@ -6,11 +6,13 @@ import Typography from "@mui/material/Typography";
 import {
   ArrayInput,
   Loading,
+  SaveButton,
   SelectInput,
   SimpleForm,
   SimpleFormIterator,
   TextInput,
   Title,
+  Toolbar,
   useNotify,
   useTranslate,
 } from "react-admin";
@@ -25,7 +27,6 @@ import { LazyRichTextInput } from "../../editor/LazyRichTextInput";
 import { mainClient } from "../../http";
 import { MediaInput } from "../../media/MediaInput";
 import { RegionCascaderInput } from "../../reference/RegionCascaderInput";
-import { FormToolbar } from "../FormToolbar";
 import { schemaForm } from "../schemaForm";
 
 const form = schemaForm(ministryConfigInputSchema);
@@ -87,7 +88,11 @@ export function MinistryConfigPage() {
             onSubmit={save}
             validate={form.validate}
             noValidate
-            toolbar={<FormToolbar />}
+            toolbar={
+              <Toolbar>
+                <SaveButton />
+              </Toolbar>
+            }
           >
             <Section title={t("identity")} />
             <TextInput
