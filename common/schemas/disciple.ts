@@ -1,7 +1,11 @@
 import { z } from "zod";
 import { regionCodeSchema } from "../regions.js";
 import { countryCodeSchema } from "../countries.js";
-import { nameText } from "./text.js";
+import { nameText, optionalText } from "./text.js";
+import {
+  DISCIPLE_IMPORT_FIELDS,
+  type DiscipleImportField,
+} from "./disciple-fields.js";
 
 export const DISCIPLE_GENDERS = ["male", "female", "unknown"] as const;
 export type DiscipleGender = (typeof DISCIPLE_GENDERS)[number];
@@ -21,17 +25,6 @@ export const DISCIPLE_CONTACT_FIELDS = [
   "birthDate",
 ] as const;
 export type DiscipleContactField = (typeof DISCIPLE_CONTACT_FIELDS)[number];
-
-/** Optional text: trimmed; empty or null clears it, absent leaves it alone. */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((value) =>
-      value ? value : value === undefined ? undefined : null,
-    );
 
 /** A calendar day, YYYY-MM-DD, that exists. */
 export const dayField = z
@@ -126,23 +119,7 @@ export const DISCIPLE_SORT_FIELDS = [
   "updatedAt",
 ] as const;
 
-/** The fields a CSV column can be mapped to in an import. */
-export const DISCIPLE_IMPORT_FIELDS = [
-  "name",
-  "gender",
-  "birthDate",
-  "baptismDate",
-  "joinedOn",
-  "phone",
-  "email",
-  "address",
-  "regionCode",
-  "countryCode",
-  "congregation",
-  "status",
-  "notes",
-] as const;
-export type DiscipleImportField = (typeof DISCIPLE_IMPORT_FIELDS)[number];
+export { DISCIPLE_IMPORT_FIELDS, type DiscipleImportField };
 
 export const DUPLICATE_MODES = ["skip", "update"] as const;
 export type DuplicateMode = (typeof DUPLICATE_MODES)[number];

@@ -111,21 +111,7 @@ function withoutContact(
 /** The column values of validated input (phoneDigits follows the phone). */
 function valuesOf(input: Record<string, unknown>): Record<string, unknown> {
   const values: Record<string, unknown> = {};
-  for (const field of [
-    "name",
-    "gender",
-    "birthDate",
-    "baptismDate",
-    "joinedOn",
-    "phone",
-    "email",
-    "address",
-    "regionCode",
-    "countryCode",
-    "congregation",
-    "status",
-    "notes",
-  ]) {
+  for (const field of DISCIPLE_IMPORT_FIELDS) {
     if (input[field] !== undefined) values[field] = input[field];
   }
   if (input.phone !== undefined)
