@@ -1,5 +1,5 @@
 import iconv from "iconv-lite";
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { parse } from "csv-parse/sync";
 import {
   afterAll,
@@ -10,7 +10,11 @@ import {
   test,
 } from "vitest";
 import { Code } from "../../../common/codes.js";
+import { DISCIPLE_SORT_FIELDS } from "../../../common/schemas/disciple.js";
+import { keywordCondition } from "../../db/search.js";
+import { sortColumn } from "../../resources/sort-keys.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { discipleResource } from "./index.js";
 
 let t: TestApp;
 let admin: string;
@@ -769,4 +773,31 @@ describe("POST /tjc/disciples/import/commit", () => {
     );
     expect(skipped.json().code).toBe(0);
   });
+});
+
+describe("keyword pages on SQLite", () => {
+  test.runIf(process.env.TEST_DATABASE_URL === undefined)(
+    "walk an index for every sortable field of believers (the pinyin key for the name)",
+    async () => {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      const db = t.app.store.db as unknown as Kysely<any>;
+      for (const field of DISCIPLE_SORT_FIELDS) {
+        const query = db
+          .selectFrom("disciples")
+          .selectAll()
+          .where(
+            keywordCondition("sqlite", discipleResource.search, "138", "walk"),
+          )
+          .orderBy(sortColumn(discipleResource.sortKeys, field), "asc")
+          .orderBy("id", "asc")
+          .limit(25)
+          .compile();
+        const [steps] = await t.app.store.read([
+          { ...query, sql: `EXPLAIN QUERY PLAN ${query.sql}` },
+        ]);
+        const details = steps!.map((step) => String(step.detail));
+        expect(details.join(" | "), field).not.toContain("TEMP B-TREE");
+      }
+    },
+  );
 });
