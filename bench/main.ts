@@ -1,6 +1,6 @@
 // `npm run bench`: the list bench (run.ts), the admin's budgets (admin.ts), the
 // behaviour endpoint and rollup (behavior.ts), the public Q&A site (community.ts), then
-// the believers' CSV import (import.ts).
+// the word index on sermons (search.ts), then the believers' CSV import (import.ts).
 // `npm run bench -- soak`: the soak run (soak.ts) alone.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
@@ -21,4 +21,6 @@ const status = run("run.ts");
 const admin = status === 0 ? run("admin.ts") : status;
 const behavior = admin === 0 ? run("behavior.ts") : admin;
 const community = behavior === 0 ? run("community.ts") : behavior;
-process.exit(community === 0 ? run("import.ts") : community);
+// The word index on 100,000 sermons (issue 16).
+const search = community === 0 ? run("search.ts") : community;
+process.exit(search === 0 ? run("import.ts") : search);

@@ -17,6 +17,7 @@ export function contentTagFilter(
 ): ResourceFilter {
   return {
     schema: z.number().int().positive().max(MAX_INT32),
+    volatile: true, // reads content_tags
     where: (value: number) =>
       sql<SqlBool>`exists (select 1 from content_tags where content_tags.resource = ${resource} and content_tags.tag_id = ${value} and content_tags.record_id = ${sql.ref(`${table}.id`)})`,
   };

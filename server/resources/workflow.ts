@@ -117,6 +117,7 @@ export function publishingWorkflow(
   const filters: Record<string, ResourceFilter> = {
     status: {
       schema: z.enum(WORKFLOW_STATUSES),
+      volatile: true, // "published" and "scheduled" depend on the clock
       where: (value: WorkflowStatus, kind: StoreKind) => {
         const now = sqlNowIso(kind);
         if (value === "published") return publishedCondition(table, kind);

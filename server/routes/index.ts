@@ -14,6 +14,7 @@ import { sermonRoutes } from "./sermons/index.js";
 import { systemRoutes } from "./system/index.js";
 import { discipleRoutes } from "./disciples/index.js";
 import { ministryRoutes } from "./ministry/index.js";
+import { passageRoutes } from "./passages/index.js";
 
 /** Every /tjc route module, registered under the /tjc prefix by app.ts. */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
@@ -32,4 +33,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(behaviorRoutes);
   await app.register(discipleRoutes);
   await app.register(ministryRoutes);
+  await app.register(passageRoutes);
 };
