@@ -180,6 +180,13 @@ describe("GET /tjc/disciples", () => {
       ])
         expect(response.body).not.toContain(secret);
     }
+    // A keyword search's highlights are cut from the masked values too.
+    for (const q of ["zhangsan", "13812345678", "张三"]) {
+      const searched = await list({ filter: { q } }, editor);
+      expect(searched.json().data.list, q).toHaveLength(1);
+      for (const secret of ["zhangsan", "12345678", "体育西路"])
+        expect(searched.body, q).not.toContain(secret);
+    }
     const row = (await list({}, editor)).json().data.list[0];
     expect(row).toMatchObject({
       phone: "138****5678",
