@@ -603,6 +603,10 @@ describe("POST /tjc/disciples/import/commit", () => {
 
   test("skips duplicates: writes the valid new rows only, and one audit row", async () => {
     const stored = await create(ZHANG);
+    // Indexed before the import: its phone is a term of the word index, so a search for
+    // it goes through the index, which must hold the imported row with it too.
+    await create({ name: "钱七", phone: "13900003333" });
+    await list({ filter: { q: "13812345678" } });
     const body = (
       await importStep("commit", csv, { duplicates: "skip" })
     ).json();
@@ -610,7 +614,7 @@ describe("POST /tjc/disciples/import/commit", () => {
       code: 0,
       data: { created: 2, updated: 0, skipped: 1, invalid: 1 },
     });
-    expect(await count()).toBe(3);
+    expect(await count()).toBe(4);
     const zhang = await t.app.store.db
       .selectFrom("disciples")
       .selectAll()
@@ -629,6 +633,10 @@ describe("POST /tjc/disciples/import/commit", () => {
       status: "active",
     });
     expect(li.namePinyin).toBe("li3 si4");
+    // Imported rows are in the keyword index like any other.
+    const found = (await list({ filter: { q: "13900003333" } })).json().data
+      .list as { name: string }[];
+    expect(found.map((r) => r.name).sort()).toEqual(["赵六", "钱七"]);
     const audits = await t.app.store.db
       .selectFrom("auditLogs")
       .selectAll()

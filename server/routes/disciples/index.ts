@@ -26,6 +26,7 @@ import {
 } from "../../../common/schemas/disciple.js";
 import { DISCIPLE_FIELD_LABELS } from "../../../common/schemas/disciple-labels.js";
 import { nowIso } from "../../db/dialect.js";
+import { reindexRow } from "../../db/word-index.js";
 import type { DisciplesTable } from "../../db/schema.js";
 import { ok } from "../../http/envelope.js";
 import { ApiError, validationError } from "../../http/errors.js";
@@ -410,6 +411,17 @@ export const discipleRoutes: FastifyPluginAsync = async (parent) => {
           form.duplicates === "update"
             ? valid.filter((row) => row.duplicateOf)
             : [];
+        // The word index changes with the rows, in the same transaction.
+        const reindex = async (rows: Record<string, unknown>[]) => {
+          for (const row of rows)
+            await reindexRow(
+              trx,
+              app.store.kind,
+              discipleResource.search,
+              Number(row.id),
+              row,
+            );
+        };
         for (const row of updates) {
           await trx
             .updateTable("disciples")
@@ -421,10 +433,17 @@ export const discipleRoutes: FastifyPluginAsync = async (parent) => {
             })
             .where("id", "=", row.duplicateOf!.id)
             .execute();
+          await reindex(
+            await trx
+              .selectFrom("disciples")
+              .selectAll()
+              .where("id", "=", row.duplicateOf!.id)
+              .execute(),
+          );
         }
         const CHUNK = 400;
         for (let start = 0; start < creates.length; start += CHUNK) {
-          await trx
+          const inserted = await trx
             .insertInto("disciples")
             .values(
               creates.slice(start, start + CHUNK).map((row) => {
@@ -451,7 +470,9 @@ export const discipleRoutes: FastifyPluginAsync = async (parent) => {
                 };
               }),
             )
+            .returningAll()
             .execute();
+          await reindex(inserted);
         }
         const counts = {
           created: creates.length,
