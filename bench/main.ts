@@ -1,6 +1,7 @@
 // `npm run bench`: the list bench (run.ts), the admin's budgets (admin.ts), the
 // behaviour endpoint and rollup (behavior.ts), the public Q&A site (community.ts), the
-// word index on sermons (search.ts), then a 1 GB video upload's server RSS (upload.ts).
+// word index on sermons (search.ts), the believers' CSV import (import.ts), then a 1 GB
+// video upload's server RSS (upload.ts).
 // `npm run bench -- soak`: the soak run (soak.ts) alone.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
@@ -23,5 +24,7 @@ const behavior = admin === 0 ? run("behavior.ts") : admin;
 const community = behavior === 0 ? run("community.ts") : behavior;
 // The word index on 100,000 sermons (issue 16).
 const search = community === 0 ? run("search.ts") : community;
+// The believers' 50,000-row import (issue 12).
+const imported = search === 0 ? run("import.ts") : search;
 // The 1 GB upload's RSS (issue 11's Performance section).
-process.exit(search === 0 ? run("upload.ts") : search);
+process.exit(imported === 0 ? run("upload.ts") : imported);

@@ -63,6 +63,7 @@ export const ACTION_LABELS: Record<string, Label> = {
   run: label("执行", "Run"),
   revoke: label("强制下线", "Force logout"),
   unlock: label("解除登录锁定", "Lift a login lock"),
+  contact: label("查看联系方式", "See contact details"),
   ask: label("提问", "Ask"),
   answer: label("回答", "Answer"),
   report: label("举报", "Report"),

@@ -30,6 +30,8 @@ import spiders from "./resources/spiders";
 import audios from "./resources/audios";
 import videos from "./resources/videos";
 import gospelDocs from "./resources/gospelDocs";
+import disciples, { DiscipleImport } from "./resources/disciples";
+import { MinistryConfigPage } from "./resources/ministry";
 import configs from "./resources/system/configs";
 import resourcePages from "./resources/system/resourcePages";
 import permissionTree from "./resources/system/permissionTree";
@@ -93,8 +95,17 @@ export function App() {
             path="/admin/system/userBehaviorStat"
             element={<LazyPage component={BehaviorStatsPage} />}
           />
+          <Route
+            path="/admin/discipleManage/import"
+            element={<LazyPage component={DiscipleImport} />}
+          />
+          <Route
+            path="/admin/configManage"
+            element={<LazyPage component={MinistryConfigPage} />}
+          />
           {PLACEHOLDER_PAGES.filter(
-            ({ path }) => path !== "system/userBehaviorStat",
+            ({ path }) =>
+              path !== "system/userBehaviorStat" && path !== "configManage",
           ).map(({ path }) => (
             <Route
               key={path}
@@ -116,6 +127,7 @@ export function App() {
         <Resource name="admin/audioManage" {...audios} />
         <Resource name="admin/videoManage" {...videos} />
         <Resource name="admin/docManage" {...gospelDocs} />
+        <Resource name="admin/discipleManage" {...disciples} />
         <Resource name="admin/system/configManage" {...configs} />
         <Resource name="admin/system/resourcePageManage" {...resourcePages} />
         <Resource name="admin/system/permission/resource" {...permissionTree} />

@@ -11,6 +11,8 @@ export const AUDIT_ACTIONS = [
   "passwordChange",
   "forceLogout",
   "unlock",
+  "export",
+  "import",
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,16 +1,7 @@
 import { z } from "zod";
 import type { Language } from "../codes.js";
+import { optionalText } from "./text.js";
 import { workflowInputShape, workflowRecordShape } from "./workflow.js";
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((value) =>
-      value ? value : value === undefined ? undefined : null,
-    );
 
 const fileId = z
   .number()

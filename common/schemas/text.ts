@@ -32,3 +32,15 @@ export function optionalNameText(max: number) {
       message: BIDI_CONTROL_ISSUE,
     });
 }
+
+/** Optional free text: trimmed; empty or null clears it (null), absent leaves it alone. */
+export function optionalText(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) =>
+      value ? value : value === undefined ? undefined : null,
+    );
+}

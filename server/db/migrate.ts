@@ -10,6 +10,7 @@ import * as behavior from "./migrations/0006a-behavior.js";
 import * as community from "./migrations/0007-community.js";
 import * as mediaContent from "./migrations/0010-media-content.js";
 import * as crawler from "./migrations/0013-crawler.js";
+import * as believers from "./migrations/0011-believers.js";
 import * as wordIndex from "./migrations/0015-word-index.js";
 
 type StoreMigration = {
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, StoreMigration> = {
   "0007-community": community,
   "0010-media-content": mediaContent,
   "0013-crawler": crawler,
+  "0011-believers": believers,
   "0015-word-index": wordIndex,
 };
 

@@ -41,6 +41,8 @@ export interface Database {
   spiders: SpidersTable;
   spiderRuns: SpiderRunsTable;
   spiderItems: SpiderItemsTable;
+  disciples: DisciplesTable;
+  ministryConfig: MinistryConfigTable;
 }
 
 export interface UsersTable {
@@ -491,4 +493,36 @@ export interface SpiderItemsTable {
   target: string;
   recordId: number;
   createdAt: string;
+}
+
+export interface DisciplesTable {
+  id: Generated<number>;
+  name: string;
+  namePinyin: Generated<string>;
+  gender: Generated<string>;
+  birthDate: string | null;
+  baptismDate: string | null;
+  joinedOn: string | null;
+  phone: string | null;
+  phoneDigits: Generated<string>;
+  email: string | null;
+  address: string | null;
+  regionCode: string | null;
+  countryCode: string | null;
+  congregation: string | null;
+  status: Generated<string>;
+  tagIds: Generated<string>;
+  notes: string | null;
+  createdAt: string;
+  updatedAt: string;
+  version: Generated<number>;
+}
+
+export interface MinistryConfigTable {
+  id: number;
+  data: string;
+  updatedBy: number | null;
+  createdAt: string;
+  updatedAt: string;
+  version: Generated<number>;
 }

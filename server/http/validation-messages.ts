@@ -12,6 +12,7 @@ import { SYSTEM_VALIDATION_MESSAGES } from "../../common/system-messages.js";
 import { JOB_VALIDATION_MESSAGES } from "../../common/job-messages.js";
 import { SPIDER_VALIDATION_MESSAGES } from "../../common/spider-messages.js";
 import { CONTENT_VALIDATION_MESSAGES } from "../../common/content-messages.js";
+import { DISCIPLE_VALIDATION_MESSAGES } from "../../common/disciple-messages.js";
 
 type Issue = z.core.$ZodRawIssue;
 
@@ -134,6 +135,7 @@ function knownText(message: string, language: Language): string | undefined {
     JOB_VALIDATION_MESSAGES[language][message] ??
     SPIDER_VALIDATION_MESSAGES[language][message] ??
     CONTENT_VALIDATION_MESSAGES[language][message] ??
+    DISCIPLE_VALIDATION_MESSAGES[language][message] ??
     ASK_VALIDATION_MESSAGES[language][message]
   );
 }

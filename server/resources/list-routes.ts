@@ -12,6 +12,7 @@ import {
   parseSort,
 } from "./list-query.js";
 import { csvSafe } from "./csv-safe.js";
+import { actorOf, recordAudit } from "../services/audit.js";
 import { checkCsvLabels, csvLayout, exportTimeZone } from "./csv-export.js";
 import { envelope, type ResourceDefinition } from "./resource-definition.js";
 import type { Filter, ResourceQueries } from "./resource-queries.js";
@@ -110,11 +111,11 @@ export function registerListRoutes<Row, Rec>(
         offset,
         limit,
       );
-      const records = rows.map((row) => def.toRecord(row));
-      const list =
-        def.enrich && records.length > 0
-          ? await def.enrich(records, app.store.db)
-          : records;
+      let records = rows.map((row) => def.toRecord(row));
+      if (def.enrich && records.length > 0)
+        records = await def.enrich(records, app.store.db);
+      // Masked before highlighting: a highlight never shows what the caller may not read.
+      const list = def.present ? def.present(records, request) : records;
       const keyword = typeof filter.q === "string" ? filter.q.trim() : "";
       return ok({
         list,
@@ -182,12 +183,26 @@ export function registerListRoutes<Row, Rec>(
           let records = chunk.map((row) => def.toRecord(row));
           if (def.enrich && records.length > 0)
             records = await def.enrich(records, app.store.db);
+          if (def.present) records = def.present(records, request);
           for (const record of records as Record<string, unknown>[]) {
             yield layout.cells(record).map(csvSafe);
           }
-          if (chunk.length < EXPORT_CHUNK_ROWS) return;
+          rowCount += records.length;
+          if (chunk.length < EXPORT_CHUNK_ROWS) break;
         }
+        // Written once every row has gone, so the row count is the one sent.
+        if (def.auditExports)
+          await recordAudit(app.store.db, actorOf(request), {
+            resource: def.auditName ?? def.path,
+            action: "export",
+            after: {
+              filter,
+              sort: [sort.field, sort.order],
+              rows: rowCount,
+            },
+          });
       }
+      let rowCount = 0;
       const csv = stringify({
         bom: true, // Excel reads UTF-8 Chinese correctly only with the BOM
         header: true,

@@ -54,6 +54,15 @@ export function registerRecordRoutes<
     const row = await queries.findRow(id, db);
     return row === undefined ? undefined : (await recordsOf([row], db))[0];
   }
+  /** A record as this caller may read it. */
+  const shown = (record: Rec, request: FastifyRequest): Rec =>
+    def.present ? def.present([record], request)[0]! : record;
+  /** The input without the fields this caller may not change. */
+  const allowed = <T extends Record<string, unknown>>(
+    input: T,
+    request: FastifyRequest,
+  ): T =>
+    def.restrictInput ? (def.restrictInput(input, request) as T) : input;
 
   /**
    * Runs one write in a transaction: the before hook, the change, the after hook, then an
@@ -110,7 +119,7 @@ export function registerRecordRoutes<
     async (request) => {
       const record = await recordOf(request.params.id, app.store.db);
       if (!record) throw notFound();
-      return ok(record);
+      return ok(shown(record, request));
     },
   );
 
@@ -144,7 +153,7 @@ export function registerRecordRoutes<
             ((await queries.insert(trx, values)) as { id: number }).id,
           ],
         );
-        return ok(records.get(ids[0]!)!);
+        return ok(shown(records.get(ids[0]!)!, request));
       } catch (error) {
         return queries.conflictFrom(error, values, request.language);
       }
@@ -165,9 +174,10 @@ export function registerRecordRoutes<
     },
     async (request) => {
       const { id } = request.params;
-      const { version, ...input } = request.body as {
+      const { version, ...body } = request.body as {
         version: number;
       } & Record<string, unknown>;
+      const input = allowed(body, request);
       const before = await recordOf(id, app.store.db);
       if (!before) throw notFound();
       const values = {
@@ -185,7 +195,7 @@ export function registerRecordRoutes<
             return [id];
           },
         );
-        return ok(records.get(id)!);
+        return ok(shown(records.get(id)!, request));
       } catch (error) {
         if (error instanceof StaleVersion) {
           if (!(await queries.findRow(id))) throw notFound();
@@ -224,7 +234,7 @@ export function registerRecordRoutes<
         async (trx) => ((await queries.remove(trx, id)) ? [id] : []),
       );
       if (ids.length === 0) throw notFound();
-      return ok(before);
+      return ok(shown(before, request));
     },
   );
 
@@ -282,7 +292,7 @@ export function registerRecordRoutes<
         );
         return ok({ ids: result.ids });
       }
-      const input = body.data as Record<string, unknown>;
+      const input = allowed(body.data as Record<string, unknown>, request);
       const values = await def.toValues(input as Partial<z.infer<Create>>);
       if (Object.keys(values).length === 0) {
         throw validationError({

@@ -96,6 +96,22 @@ export interface ResourceDefinition<
     changes: WriteChange<Rec>[],
     request: FastifyRequest,
   ): void | Promise<void>;
+  /**
+   * Shapes records for the caller just before they leave the server (list, export, get,
+   * the answers of writes): masks what the caller may not read. Audit rows and hooks see
+   * the stored values.
+   */
+  present?(records: Rec[], request: FastifyRequest): Rec[];
+  /**
+   * Leaves out input fields the caller may not change (update and batch update), before
+   * toValues: fields it can only read masked.
+   */
+  restrictInput?(
+    input: Record<string, unknown>,
+    request: FastifyRequest,
+  ): Record<string, unknown>;
+  /** Records every export in the audit log (action "export") with its filter and rows. */
+  auditExports?: boolean;
   /** Only list, export and get: records written by the server itself (logs). */
   readOnly?: boolean;
   /** The audit log's name for the resource; `path` when left out. */

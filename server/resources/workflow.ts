@@ -20,6 +20,11 @@ import {
   type WriteContext,
 } from "./resource-definition.js";
 import { nowIso } from "../db/dialect.js";
+import {
+  contentTagFilter,
+  deleteContentTags,
+  saveContentTags,
+} from "./content-tags.js";
 import type { Database } from "../db/schema.js";
 import type { StoreKind } from "../db/store.js";
 import { validationError } from "../http/errors.js";
@@ -121,12 +126,7 @@ export function publishingWorkflow(
         return sql<SqlBool>`${column("status")} = ${value}`;
       },
     },
-    tagId: {
-      schema: z.number().int().positive().max(MAX_INT32),
-      volatile: true, // reads content_tags
-      where: (value: number) =>
-        sql<SqlBool>`exists (select 1 from content_tags where content_tags.resource = ${resource} and content_tags.tag_id = ${value} and content_tags.record_id = ${column("id")})`,
-    },
+    tagId: contentTagFilter(resource, table),
     createdBy: {
       schema: z.number().int().positive().max(MAX_INT32),
       where: (value: number) =>
@@ -215,11 +215,7 @@ export function publishingWorkflow(
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
       const db = trx as unknown as Kysely<any>;
       if (change.action === "delete") {
-        await db
-          .deleteFrom("contentTags")
-          .where("resource", "=", resource)
-          .where("recordId", "=", change.id)
-          .execute();
+        await deleteContentTags(db, resource, change.id);
         return;
       }
       const values = this.columns(
@@ -235,28 +231,13 @@ export function publishingWorkflow(
         .where("id", "=", change.id)
         .execute();
       if (values.tagIds === undefined) return;
-      const tagIds = JSON.parse(values.tagIds as string) as number[];
-      if (tagIds.length > 0) {
-        const known = await db
-          .selectFrom("tags")
-          .select("id")
-          .where("id", "in", tagIds)
-          .execute();
-        if (known.length !== tagIds.length)
-          fail("tagIds", "unknown tag", request.language);
-      }
-      await db
-        .deleteFrom("contentTags")
-        .where("resource", "=", resource)
-        .where("recordId", "=", change.id)
-        .execute();
-      if (tagIds.length > 0)
-        await db
-          .insertInto("contentTags")
-          .values(
-            tagIds.map((tagId) => ({ resource, recordId: change.id, tagId })),
-          )
-          .execute();
+      await saveContentTags(
+        db,
+        resource,
+        change.id,
+        JSON.parse(values.tagIds as string) as number[],
+        request.language,
+      );
     },
   };
 }

@@ -15,6 +15,8 @@ import { mediaContentRoutes } from "./media-content/index.js";
 import { publicContentRoutes } from "./public-content/index.js";
 import { systemRoutes } from "./system/index.js";
 import { spiderRoutes } from "./spiders/index.js";
+import { discipleRoutes } from "./disciples/index.js";
+import { ministryRoutes } from "./ministry/index.js";
 import { passageRoutes } from "./passages/index.js";
 
 /** Every /tjc route module, registered under the /tjc prefix by app.ts. */
@@ -35,5 +37,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(spiderRoutes);
   await app.register(mediaContentRoutes);
   await app.register(publicContentRoutes);
+  await app.register(discipleRoutes);
+  await app.register(ministryRoutes);
   await app.register(passageRoutes);
 };

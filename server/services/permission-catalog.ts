@@ -57,6 +57,8 @@ const EXTRA_ACTIONS: Record<string, string[]> = {
   session: ["revoke"],
   // Lifting a login name's lock after failed logins (docs/decisions.md).
   user: ["unlock"],
+  // Reading believers' phone, email, address and birth date unmasked (docs/believers.md).
+  disciple: ["contact"],
 };
 
 /** What a community member may do on the public site; no back-office access. */
@@ -128,7 +130,11 @@ export const SEED_ROLES: SeedRole[] = [
     code: "editor",
     name: "编辑",
     nameEn: "Editor",
-    permissions: () => codesOfGroups("content", "live"),
+    // Not disciple:contact: an editor reads believers' contact fields masked.
+    permissions: () =>
+      codesOfGroups("content", "live").filter(
+        (code) => code !== "disciple:contact",
+      ),
   },
   {
     code: "moderator",

@@ -10,6 +10,8 @@ import { behaviorStatsMessages } from "../behaviorStats/messages";
 import { spiderMessages } from "../resources/spiders/messages";
 import { dashboardMessages } from "../dashboard/messages";
 import { contentMessages } from "../content/messages";
+import { discipleMessages } from "../resources/disciples/messages";
+import { ministryMessages } from "../resources/ministry/messages";
 import { appMessages } from "./appMessages";
 import { deepMerge, nestMessages } from "./deepMerge";
 import { VALIDATION_MESSAGES } from "../../common/validation-wording";
@@ -31,6 +33,8 @@ export const catalogue: Record<Language, TranslationMessages> = {
     spiderMessages["zh-CN"],
     dashboardMessages["zh-CN"],
     contentMessages["zh-CN"],
+    discipleMessages["zh-CN"],
+    ministryMessages["zh-CN"],
     nestMessages(VALIDATION_MESSAGES["zh-CN"]),
   ) as TranslationMessages,
   "en-US": deepMerge(
@@ -46,6 +50,8 @@ export const catalogue: Record<Language, TranslationMessages> = {
     spiderMessages["en-US"],
     dashboardMessages["en-US"],
     contentMessages["en-US"],
+    discipleMessages["en-US"],
+    ministryMessages["en-US"],
     nestMessages(VALIDATION_MESSAGES["en-US"]),
   ) as TranslationMessages,
 };

@@ -155,7 +155,13 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     resource: "admin/docManage",
     permission: "doc:read",
   },
-  { path: "discipleManage", group: "content", icon: GroupsIcon },
+  {
+    path: "discipleManage",
+    group: "content",
+    icon: GroupsIcon,
+    resource: "admin/discipleManage",
+    permission: "disciple:read",
+  },
   {
     path: "tagManage",
     group: "content",

@@ -2,6 +2,7 @@
  * How each react-admin resource maps onto the /tjc API: its path, the fields a write may
  * send, and the permission each action needs (`module:action`, DESIGN.md section 5).
  */
+import { DISCIPLE_IMPORT_FIELDS } from "../../common/schemas/disciple-fields";
 export interface ApiResource {
   /** Path under the main service, e.g. "tags" for /tjc/tags. */
   apiPath: string;
@@ -143,6 +144,12 @@ export const API_RESOURCES: Record<string, ApiResource> = {
       "tagIds",
     ],
     permissionModule: "doc",
+  },
+  "admin/discipleManage": {
+    apiPath: "disciples",
+    // Every field a CSV column can fill, and the tags.
+    writableFields: [...DISCIPLE_IMPORT_FIELDS, "tagIds"],
+    permissionModule: "disciple",
   },
   "admin/system/configManage": {
     apiPath: "system/configs",

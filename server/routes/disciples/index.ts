@@ -1,0 +1,514 @@
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { sql, type Selectable, type SqlBool } from "kysely";
+import { z } from "zod";
+import { Code } from "../../../common/codes.js";
+import { DISCIPLE_ERRORS } from "../../../common/disciple-messages.js";
+import { levelOfCode } from "../../../common/regions.js";
+import { VALIDATION_KEYS } from "../../../common/validation-wording.js";
+import {
+  DISCIPLE_CONTACT_FIELDS,
+  DISCIPLE_GENDERS,
+  DISCIPLE_IMPORT_FIELDS,
+  DISCIPLE_SORT_FIELDS,
+  DISCIPLE_STATUSES,
+  DUPLICATE_MODES,
+  IMPORT_ENCODINGS,
+  IMPORT_MAX_BYTES,
+  IMPORT_PREVIEW_ROWS,
+  discipleInputSchema,
+  discipleSchema,
+  discipleSummarySchema,
+  importPreviewSchema,
+  importResultSchema,
+  type Disciple,
+  type DiscipleImportField,
+} from "../../../common/schemas/disciple.js";
+import { DISCIPLE_FIELD_LABELS } from "../../../common/schemas/disciple-labels.js";
+import { nowIso } from "../../db/dialect.js";
+import { reindexRow } from "../../db/word-index.js";
+import type { DisciplesTable } from "../../db/schema.js";
+import { ok } from "../../http/envelope.js";
+import { ApiError, validationError } from "../../http/errors.js";
+import { localizeIssue, localizeText } from "../../http/validation-messages.js";
+import {
+  contentTagFilter,
+  deleteContentTags,
+  saveContentTags,
+} from "../../resources/content-tags.js";
+import {
+  defineResource,
+  type ResourceDefinition,
+} from "../../resources/define-resource.js";
+import { dateRange, equals } from "../../resources/filters.js";
+import { envelope } from "../../resources/resource-definition.js";
+import { pinyinKey, pinyinSortKey } from "../../resources/sort-keys.js";
+import { actorOf, recordAudit } from "../../services/audit.js";
+import {
+  checkColumns,
+  checkRows,
+  decodeCsv,
+  findDuplicates,
+  guessColumns,
+  parseCsv,
+  phoneDigits,
+  previewRows,
+  type CheckedRow,
+} from "./import.js";
+import { canSeeContact, maskDisciple } from "./masking.js";
+
+type DiscipleRow = Selectable<DisciplesTable>;
+
+const RESOURCE = "disciples";
+
+/** A day column between two days, ends included. */
+const dayRange = (name: string, column: string) => ({
+  [`${name}From`]: {
+    schema: z.iso.date(),
+    where: (value: string) =>
+      sql<SqlBool>`${sql.ref(`disciples.${column}`)} >= ${value}`,
+  },
+  [`${name}To`]: {
+    schema: z.iso.date(),
+    where: (value: string) =>
+      sql<SqlBool>`${sql.ref(`disciples.${column}`)} <= ${value}`,
+  },
+});
+
+/**
+ * A region and everything under it: a province (440000) its cities and districts
+ * (44xxxx), a city (441900) its districts (4419xx). A range, so the index serves it.
+ */
+const regionFilter = {
+  schema: z
+    .string()
+    .regex(/^\d{6}$/)
+    .refine((code) => levelOfCode(code) !== undefined),
+  where: (code: string) => {
+    const level = levelOfCode(code);
+    const prefix =
+      level === "1"
+        ? code.slice(0, 2)
+        : level === "2"
+          ? code.slice(0, 4)
+          : code;
+    if (prefix.length === 6)
+      return sql<SqlBool>`disciples.region_code = ${code}`;
+    return sql<SqlBool>`(disciples.region_code >= ${prefix.padEnd(6, "0")} and disciples.region_code <= ${prefix.padEnd(6, "9")})`;
+  },
+};
+
+/** Without `disciple:contact` the contact fields are read-only: left out of updates. */
+function withoutContact(
+  input: Record<string, unknown>,
+  request: FastifyRequest,
+): Record<string, unknown> {
+  if (canSeeContact(request)) return input;
+  const kept = { ...input };
+  for (const field of DISCIPLE_CONTACT_FIELDS) delete kept[field];
+  return kept;
+}
+
+/** The column values of validated input (phoneDigits follows the phone). */
+function valuesOf(input: Record<string, unknown>): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const field of DISCIPLE_IMPORT_FIELDS) {
+    if (input[field] !== undefined) values[field] = input[field];
+  }
+  if (input.phone !== undefined)
+    values.phoneDigits = phoneDigits(input.phone as string | null);
+  if (input.tagIds !== undefined)
+    values.tagIds = JSON.stringify([...new Set(input.tagIds as number[])]);
+  return values;
+}
+
+/** The believers resource (issue 12 item 1); exported for the bench. */
+export const discipleResource = {
+  path: RESOURCE,
+  table: "disciples",
+  module: "disciple",
+  recordSchema: discipleSchema,
+  createSchema: discipleInputSchema,
+  updateSchema: discipleInputSchema,
+  sortable: DISCIPLE_SORT_FIELDS,
+  sortKeys: { name: pinyinKey("namePinyin") },
+  defaultSort: ["id", "DESC"],
+  search: { table: "disciples", columns: ["name", "phone", "email"] },
+  filters: {
+    gender: equals("disciples.gender", z.enum(DISCIPLE_GENDERS)),
+    status: equals("disciples.status", z.enum(DISCIPLE_STATUSES)),
+    congregation: equals(
+      "disciples.congregation",
+      z.string().trim().min(1).max(100),
+    ),
+    regionCode: regionFilter,
+    countryCode: equals(
+      "disciples.country_code",
+      z.string().regex(/^[A-Z]{2,3}$/),
+    ),
+    tagId: contentTagFilter(RESOURCE, "disciples"),
+    ...dayRange("birthDate", "birth_date"),
+    ...dayRange("baptismDate", "baptism_date"),
+    ...dayRange("joinedOn", "joined_on"),
+    ...dateRange("createdAt", "disciples.created_at"),
+  },
+  toRecord: (row: DiscipleRow): Disciple => ({
+    id: row.id,
+    name: row.name,
+    gender: row.gender as Disciple["gender"],
+    birthDate: row.birthDate,
+    baptismDate: row.baptismDate,
+    joinedOn: row.joinedOn,
+    phone: row.phone,
+    email: row.email,
+    address: row.address,
+    regionCode: row.regionCode,
+    countryCode: row.countryCode,
+    congregation: row.congregation,
+    status: row.status as Disciple["status"],
+    tagIds: JSON.parse(row.tagIds) as number[],
+    notes: row.notes,
+    contactMasked: false,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    version: row.version,
+  }),
+  toValues: (input) => valuesOf(input as Record<string, unknown>),
+  present: (records, request) =>
+    canSeeContact(request) ? records : records.map(maskDisciple),
+  restrictInput: withoutContact,
+  auditExports: true,
+  async afterWrite(change, { trx, request }) {
+    if (change.action === "delete") {
+      await deleteContentTags(trx, RESOURCE, change.id);
+      return;
+    }
+    const tagIds = change.input?.tagIds as number[] | undefined;
+    if (tagIds !== undefined)
+      await saveContentTags(trx, RESOURCE, change.id, tagIds, request.language);
+  },
+  fieldLabels: DISCIPLE_FIELD_LABELS,
+  csvColumns: [
+    { key: "id" },
+    { key: "name" },
+    { key: "gender" },
+    { key: "birthDate" },
+    { key: "baptismDate" },
+    { key: "joinedOn" },
+    { key: "phone" },
+    { key: "email" },
+    { key: "address" },
+    { key: "regionCode" },
+    { key: "countryCode" },
+    { key: "congregation" },
+    { key: "status" },
+    { key: "notes" },
+    { key: "createdAt", time: true },
+    { key: "updatedAt", time: true },
+  ],
+} satisfies ResourceDefinition<
+  DiscipleRow,
+  Disciple,
+  typeof discipleInputSchema,
+  typeof discipleInputSchema
+>;
+
+const importFields = z.object({
+  columns: z
+    .string()
+    .max(10_000)
+    .transform((text, context) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        context.addIssue({ code: "custom", message: "not valid JSON" });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.array(z.enum(DISCIPLE_IMPORT_FIELDS).nullable()).max(200))
+    .optional(),
+  encoding: z.enum(IMPORT_ENCODINGS).default("auto"),
+  duplicates: z.enum(DUPLICATE_MODES).default("skip"),
+});
+
+/** The multipart form of an import: the file (`file`) and its options. */
+async function readImportForm(request: FastifyRequest) {
+  if (!request.isMultipart()) throw new ApiError(Code.UNSUPPORTED_MEDIA_TYPE);
+  const fields: Record<string, string> = {};
+  let file: Buffer | undefined;
+  try {
+    for await (const part of request.parts({
+      limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 10 },
+    })) {
+      if (part.type === "file") {
+        if (part.fieldname !== "file") {
+          part.file.resume();
+          continue;
+        }
+        file = await part.toBuffer();
+      } else if (typeof part.value === "string") {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === "FST_REQ_FILE_TOO_LARGE")
+      throw new ApiError(Code.PAYLOAD_TOO_LARGE);
+    if (code === "FST_FILES_LIMIT" || code === "FST_FIELDS_LIMIT")
+      throw new ApiError(Code.PAYLOAD_TOO_LARGE);
+    if (error instanceof ApiError || code?.startsWith("FST_") === false)
+      throw error;
+    throw validationError({
+      file: localizeText("malformed multipart", request.language),
+    });
+  }
+  if (!file || file.length === 0)
+    throw validationError({
+      file: localizeText(VALIDATION_KEYS.required, request.language),
+    });
+  const parsed = importFields.safeParse(fields, { reportInput: true });
+  if (!parsed.success) {
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error.issues)
+      errors[String(issue.path[0])] ??= localizeIssue(
+        issue as unknown as Parameters<typeof localizeIssue>[0],
+        request.language,
+      );
+    throw validationError(errors);
+  }
+  return { file, ...parsed.data };
+}
+
+/** Decodes, parses, maps and checks a form's file: what preview and commit both do. */
+function readRows(
+  form: Awaited<ReturnType<typeof readImportForm>>,
+  request: FastifyRequest,
+) {
+  const language = request.language;
+  const { text, encoding } = decodeCsv(form.file, form.encoding, language);
+  const { headers, rows } = parseCsv(text, language);
+  const columns: (DiscipleImportField | null)[] =
+    form.columns ?? guessColumns(headers);
+  checkColumns(columns, headers, language);
+  return {
+    encoding,
+    headers,
+    columns,
+    rows: checkRows(rows, columns, language),
+  };
+}
+
+export const discipleRoutes: FastifyPluginAsync = async (parent) => {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  defineResource(app, discipleResource);
+
+  app.get(
+    "/disciples/summary",
+    {
+      config: { permission: "disciple:read" },
+      schema: {
+        tags: [RESOURCE],
+        summary: "Believers counted by status (the list's summary bar)",
+        response: { 200: envelope(discipleSummarySchema) },
+      },
+    },
+    async () => {
+      const rows = await app.store.db
+        .selectFrom("disciples")
+        .select(["status", (eb) => eb.fn.countAll<number>().as("count")])
+        .groupBy("status")
+        .execute();
+      const byStatus = Object.fromEntries(
+        DISCIPLE_STATUSES.map((status) => [status, 0]),
+      ) as Record<(typeof DISCIPLE_STATUSES)[number], number>;
+      let total = 0;
+      for (const row of rows) {
+        const count = Number(row.count);
+        total += count;
+        if (row.status in byStatus)
+          byStatus[row.status as keyof typeof byStatus] = count;
+      }
+      return ok({ total, byStatus });
+    },
+  );
+
+  app.post(
+    "/disciples/import/preview",
+    {
+      config: { permission: "disciple:create" },
+      schema: {
+        tags: [RESOURCE],
+        summary:
+          "Import step 1: upload a CSV (multipart: file, optional columns as a JSON array of fields, encoding auto|utf-8|gb18030); answers every problem row and the duplicates",
+        consumes: ["multipart/form-data"],
+        response: { 200: envelope(importPreviewSchema) },
+      },
+    },
+    async (request) => {
+      const form = await readImportForm(request);
+      const { encoding, headers, columns, rows } = readRows(form, request);
+      await findDuplicates(app.store.db, rows);
+      const valid = rows.filter((row) => row.input).length;
+      return ok({
+        encoding,
+        headers,
+        columns,
+        total: rows.length,
+        valid,
+        invalid: rows.length - valid,
+        duplicates: rows.filter((row) => row.duplicateOf).length,
+        rows: previewRows(rows, IMPORT_PREVIEW_ROWS),
+      });
+    },
+  );
+
+  app.post(
+    "/disciples/import/commit",
+    {
+      config: { permission: "disciple:create" },
+      schema: {
+        tags: [RESOURCE],
+        summary:
+          "Import step 2: the same file and columns, and duplicates skip|update; writes every valid row in one transaction (all or none)",
+        consumes: ["multipart/form-data"],
+        response: { 200: envelope(importResultSchema) },
+      },
+    },
+    async (request) => {
+      const form = await readImportForm(request);
+      const language = request.language;
+      if (
+        form.duplicates === "update" &&
+        !request.session!.permissions.includes("disciple:update")
+      )
+        throw new ApiError(Code.FORBIDDEN, {
+          data: {
+            errors: {
+              duplicates: localizeText(
+                DISCIPLE_ERRORS.updateForbidden,
+                language,
+              ),
+            },
+          },
+        });
+      const { rows, columns } = readRows(form, request);
+      const mappedFields = columns.filter(
+        (field): field is DiscipleImportField => field !== null,
+      );
+      const valid = rows.filter((row) => row.input);
+      // Sort keys are computed before the transaction, so it stays short.
+      const pinyin = new Map<string, string>();
+      for (const row of valid) {
+        const name = row.input!.name;
+        if (!pinyin.has(name)) pinyin.set(name, await pinyinSortKey(name));
+      }
+      const result = await app.store.transaction(async (trx) => {
+        // Duplicates are looked up inside the transaction, against what it will change.
+        await findDuplicates(trx, valid);
+        const now = nowIso();
+        const creates = valid.filter((row) => !row.duplicateOf);
+        const updates =
+          form.duplicates === "update"
+            ? valid.filter((row) => row.duplicateOf)
+            : [];
+        // The word index changes with the rows, in the same transaction.
+        const reindex = async (rows: Record<string, unknown>[]) => {
+          for (const row of rows)
+            await reindexRow(
+              trx,
+              app.store.kind,
+              discipleResource.search,
+              Number(row.id),
+              row,
+            );
+        };
+        for (const row of updates) {
+          await trx
+            .updateTable("disciples")
+            .set({
+              ...updateValues(row, mappedFields, request),
+              namePinyin: pinyin.get(row.input!.name)!,
+              updatedAt: now,
+              version: sql`version + 1`,
+            })
+            .where("id", "=", row.duplicateOf!.id)
+            .execute();
+          await reindex(
+            await trx
+              .selectFrom("disciples")
+              .selectAll()
+              .where("id", "=", row.duplicateOf!.id)
+              .execute(),
+          );
+        }
+        const CHUNK = 400;
+        for (let start = 0; start < creates.length; start += CHUNK) {
+          const inserted = await trx
+            .insertInto("disciples")
+            .values(
+              creates.slice(start, start + CHUNK).map((row) => {
+                const input = row.input!;
+                // Every row names every column: SQLite has no DEFAULT in a VALUES list.
+                return {
+                  name: input.name,
+                  namePinyin: pinyin.get(input.name)!,
+                  gender: input.gender ?? "unknown",
+                  birthDate: input.birthDate ?? null,
+                  baptismDate: input.baptismDate ?? null,
+                  joinedOn: input.joinedOn ?? null,
+                  phone: input.phone ?? null,
+                  phoneDigits: phoneDigits(input.phone),
+                  email: input.email ?? null,
+                  address: input.address ?? null,
+                  regionCode: input.regionCode ?? null,
+                  countryCode: input.countryCode ?? null,
+                  congregation: input.congregation ?? null,
+                  status: input.status ?? "active",
+                  notes: input.notes ?? null,
+                  createdAt: now,
+                  updatedAt: now,
+                };
+              }),
+            )
+            .returningAll()
+            .execute();
+          await reindex(inserted);
+        }
+        const counts = {
+          created: creates.length,
+          updated: updates.length,
+          skipped: valid.length - creates.length - updates.length,
+          invalid: rows.length - valid.length,
+        };
+        await recordAudit(trx, actorOf(request), {
+          resource: RESOURCE,
+          action: "import",
+          after: {
+            ...counts,
+            rows: rows.length,
+            duplicates: form.duplicates,
+          },
+        });
+        return counts;
+      });
+      return ok(result);
+    },
+  );
+};
+
+/**
+ * An update from an import row: the mapped fields only (an empty cell clears its field),
+ * without the contact fields when the caller may not change them.
+ */
+function updateValues(
+  row: CheckedRow,
+  fields: DiscipleImportField[],
+  request: FastifyRequest,
+): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  for (const field of fields) input[field] = row.input![field] ?? null;
+  // Gender and status have defaults; an empty cell leaves them as they are.
+  if (row.input!.gender === undefined) delete input.gender;
+  if (row.input!.status === undefined) delete input.status;
+  return valuesOf(withoutContact(input, request));
+}

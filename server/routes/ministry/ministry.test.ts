@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { Code } from "../../../common/codes.js";
+import { buildTestApp, type TestApp } from "../../test/helper.js";
+
+let t: TestApp;
+let editor: string;
+let member: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  editor = await t.loginAs("editor");
+  member = await t.loginAs("member");
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const CONFIG = {
+  identity: {
+    name: "真耶稣教会广州教会",
+    nameEn: "True Jesus Church Guangzhou",
+    logoFileId: null,
+    shortDescription: "欢迎来到我们的教会",
+  },
+  contact: {
+    address: "体育西路1号",
+    regionCode: "440106",
+    phone: "020-12345678",
+    email: "info@example.org",
+    website: "https://example.org",
+    socialLinks: [{ platform: "youtube", url: "https://youtube.com/@tjc" }],
+  },
+  services: [
+    { day: "saturday", time: "09:30", name: "安息日聚会", place: "大堂" },
+    { day: "wednesday", time: "19:30", name: "查经", place: "" },
+  ],
+  aboutHtml:
+    '<p>关于我们<script>alert(1)</script><a href="javascript:x">x</a></p>',
+  defaultLanguage: "zh-CN",
+};
+
+const read = (token?: string) =>
+  t.request({ method: "GET", url: "/tjc/ministry-config", token });
+const save = (payload: object, token = editor, language?: string) =>
+  t.request({
+    method: "PUT",
+    url: "/tjc/ministry-config",
+    token,
+    payload,
+    language,
+  });
+
+describe("GET /tjc/ministry-config", () => {
+  test("rejects without a session", async () => {
+    expect((await read()).json().code).toBe(Code.SESSION_EXPIRED);
+  });
+  test("rejects without permission", async () => {
+    expect((await read(member)).json().code).toBe(Code.FORBIDDEN);
+  });
+  test("answers the defaults before anything is saved", async () => {
+    const body = (await read(editor)).json();
+    expect(body.code).toBe(0);
+    expect(body.data).toMatchObject({
+      identity: { name: "", logoFileId: null },
+      services: [],
+      defaultLanguage: "zh-CN",
+      version: 1,
+    });
+  });
+});
+
+describe("PUT /tjc/ministry-config", () => {
+  test("rejects without a session", async () => {
+    const response = await t.request({
+      method: "PUT",
+      url: "/tjc/ministry-config",
+      payload: { ...CONFIG, version: 1 },
+    });
+    expect(response.json().code).toBe(Code.SESSION_EXPIRED);
+  });
+  test("rejects without permission", async () => {
+    expect((await save({ ...CONFIG, version: 1 }, member)).json().code).toBe(
+      Code.FORBIDDEN,
+    );
+  });
+
+  test("saves, sanitises the about text, versions and audits; a stale version is 40900", async () => {
+    const { version } = (await read(editor)).json().data;
+    const saved = await save({ ...CONFIG, version });
+    expect(saved.json().code, saved.body).toBe(0);
+    const data = saved.json().data;
+    expect(data.version).toBe(version + 1);
+    expect(data.aboutHtml).toContain("关于我们");
+    expect(data.aboutHtml).not.toContain("script");
+    expect(data.aboutHtml).not.toContain("javascript:");
+    expect(data.services).toHaveLength(2);
+    const stale = await save({ ...CONFIG, version });
+    expect(stale.json().code).toBe(Code.CONFLICT);
+    expect(stale.json().data.errors.version).toBeTypeOf("string");
+    const audits = await t.app.store.db
+      .selectFrom("auditLogs")
+      .selectAll()
+      .where("resource", "=", "ministry-config")
+      .execute();
+    expect(audits).toHaveLength(1);
+  });
+
+  test("refuses bad input field by field, in the caller's language", async () => {
+    const { version } = (await read(editor)).json().data;
+    const response = await save(
+      {
+        identity: { name: "", logoFileId: -1 },
+        contact: {
+          email: "nope",
+          website: "ftp://x",
+          regionCode: "999999",
+          socialLinks: [{ platform: "myspace", url: "x" }],
+        },
+        services: [{ day: "someday", time: "25:00", name: "" }],
+        aboutHtml: "x".repeat(200_001),
+        defaultLanguage: "fr",
+        version,
+      },
+      editor,
+      "en-US",
+    );
+    expect(response.statusCode).toBe(400);
+    const errors = Object.keys(response.json().data.errors);
+    for (const field of [
+      "identity.name",
+      "identity.logoFileId",
+      "contact.email",
+      "contact.website",
+      "contact.regionCode",
+      "services.0.day",
+      "services.0.time",
+      "aboutHtml",
+      "defaultLanguage",
+    ])
+      expect(errors, field).toContain(field);
+    expect((await read(editor)).json().data.version).toBe(version);
+  });
+
+  test("a logo that is no stored image is refused", async () => {
+    const { version } = (await read(editor)).json().data;
+    const response = await save({
+      ...CONFIG,
+      identity: { ...CONFIG.identity, logoFileId: 424242 },
+      version,
+    });
+    expect(response.json().code).toBe(Code.VALIDATION);
+    expect((await read(editor)).json().data.version).toBe(version);
+  });
+});
+
+describe("GET /tjc/public/ministry", () => {
+  test("answers the public part without a login", async () => {
+    const { version } = (await read(editor)).json().data;
+    await save({ ...CONFIG, version });
+    const response = await t.request({
+      method: "GET",
+      url: "/tjc/public/ministry",
+    });
+    const body = response.json();
+    expect(body.code).toBe(0);
+    expect(body.data.identity).toEqual({
+      name: CONFIG.identity.name,
+      nameEn: CONFIG.identity.nameEn,
+      logoUrl: null,
+      shortDescription: CONFIG.identity.shortDescription,
+    });
+    expect(body.data.services[0]).toMatchObject({ name: "安息日聚会" });
+    expect(body.data).not.toHaveProperty("updatedBy");
+    expect(body.data).not.toHaveProperty("version");
+  });
+});

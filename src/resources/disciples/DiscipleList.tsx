@@ -1,0 +1,224 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router-dom";
+import UploadFileIcon from "@mui/icons-material/UploadFile";
+import Chip from "@mui/material/Chip";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import {
+  AutocompleteInput,
+  BulkDeleteButton,
+  BulkUpdateButton,
+  Button,
+  CreateButton,
+  DataTable,
+  DateInput,
+  FunctionField,
+  List,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  TextInput,
+  TopToolbar,
+  useCanAccess,
+  useListContext,
+  useTranslate,
+} from "react-admin";
+import type {
+  Disciple,
+  DiscipleSummary,
+} from "../../../common/schemas/disciple";
+import { mainClient } from "../../http";
+import { RegionCascaderInput } from "../../reference/RegionCascaderInput";
+import { CsvExportButton } from "../CsvExportButton";
+import { useDiscipleChoices } from "./choices";
+
+const RESOURCE = "admin/discipleManage";
+const hiddenOnPhones = { display: { xs: "none", sm: "table-cell" } };
+
+function Actions() {
+  const translate = useTranslate();
+  const { canAccess: canCreate } = useCanAccess({
+    resource: RESOURCE,
+    action: "create",
+  });
+  const { canAccess: canExport } = useCanAccess({
+    resource: RESOURCE,
+    action: "export",
+  });
+  return (
+    <TopToolbar>
+      {canCreate ? <CreateButton /> : null}
+      {canCreate ? (
+        <Button
+          component={Link}
+          to="/admin/discipleManage/import"
+          label={translate("disciples.import.button")}
+        >
+          <UploadFileIcon />
+        </Button>
+      ) : null}
+      {canExport ? <CsvExportButton /> : null}
+    </TopToolbar>
+  );
+}
+
+function BulkActions() {
+  const translate = useTranslate();
+  const { canAccess: canDelete } = useCanAccess({
+    resource: RESOURCE,
+    action: "delete",
+  });
+  const { canAccess: canEdit } = useCanAccess({
+    resource: RESOURCE,
+    action: "edit",
+  });
+  return (
+    <>
+      {canEdit ? (
+        <>
+          <BulkUpdateButton
+            data={{ status: "active" }}
+            label={translate("disciples.status.active")}
+            mutationMode="pessimistic"
+          />
+          <BulkUpdateButton
+            data={{ status: "inactive" }}
+            label={translate("disciples.status.inactive")}
+            mutationMode="pessimistic"
+          />
+        </>
+      ) : null}
+      {canDelete ? <BulkDeleteButton mutationMode="pessimistic" /> : null}
+    </>
+  );
+}
+
+/** Counts by status over every believer, refreshed when the list's data changes. */
+function SummaryBar() {
+  const translate = useTranslate();
+  const { data } = useListContext();
+  const [summary, setSummary] = useState<DiscipleSummary>();
+  useEffect(() => {
+    let live = true;
+    mainClient
+      .get<DiscipleSummary>("/disciples/summary", {}, { loading: false })
+      .then((answer) => {
+        if (live) setSummary(answer.data);
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [data]);
+  if (!summary) return null;
+  return (
+    <Stack
+      direction="row"
+      spacing={1}
+      useFlexGap
+      flexWrap="wrap"
+      sx={{ px: 2, py: 1 }}
+      role="status"
+      aria-label={translate("disciples.summary_label")}
+    >
+      <Typography variant="body2" sx={{ alignSelf: "center", mr: 1 }}>
+        {translate("disciples.summary", { total: summary.total })}
+      </Typography>
+      {Object.entries(summary.byStatus).map(([status, count]) => (
+        <Chip
+          key={status}
+          size="small"
+          variant="outlined"
+          label={`${translate(`disciples.status.${status}`)} ${count}`}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+function useFilters() {
+  const translate = useTranslate();
+  const { genders, statuses } = useDiscipleChoices();
+  return [
+    <SearchInput key="q" source="q" alwaysOn />,
+    <SelectInput key="status" source="status" choices={statuses} />,
+    <SelectInput key="gender" source="gender" choices={genders} />,
+    <TextInput key="congregation" source="congregation" />,
+    <RegionCascaderInput key="regionCode" source="regionCode" />,
+    <ReferenceInput
+      key="tagId"
+      source="tagId"
+      reference="admin/tagManage"
+      label={translate("disciples.filter.tagId")}
+    >
+      <AutocompleteInput
+        optionText="name"
+        label={translate("disciples.filter.tagId")}
+      />
+    </ReferenceInput>,
+    ...(
+      [
+        "birthDateFrom",
+        "birthDateTo",
+        "baptismDateFrom",
+        "baptismDateTo",
+        "joinedOnFrom",
+        "joinedOnTo",
+      ] as const
+    ).map((source) => (
+      <DateInput
+        key={source}
+        source={source}
+        label={translate(`disciples.filter.${source}`)}
+      />
+    )),
+  ];
+}
+
+/** /admin/discipleManage: filters, summary bar, sort, create, edit, bulk actions, import, export. */
+export function DiscipleList() {
+  const translate = useTranslate();
+  const { canAccess: canEdit } = useCanAccess({
+    resource: RESOURCE,
+    action: "edit",
+  });
+  return (
+    <List
+      filters={useFilters()}
+      sort={{ field: "id", order: "DESC" }}
+      perPage={25}
+      exporter={false}
+      actions={<Actions />}
+    >
+      <SummaryBar />
+      <DataTable
+        rowClick={canEdit ? "edit" : false}
+        bulkActionButtons={<BulkActions />}
+      >
+        <DataTable.Col source="id" sx={hiddenOnPhones} />
+        <DataTable.Col source="name" />
+        <DataTable.Col source="gender" sx={hiddenOnPhones}>
+          <FunctionField<Disciple>
+            render={(record) => translate(`disciples.gender.${record.gender}`)}
+          />
+        </DataTable.Col>
+        <DataTable.Col source="phone" disableSort />
+        <DataTable.Col
+          source="email"
+          disableSort
+          sx={{ display: { xs: "none", md: "table-cell" } }}
+        />
+        <DataTable.Col source="congregation" sx={hiddenOnPhones} />
+        <DataTable.Col source="status">
+          <FunctionField<Disciple>
+            render={(record) => translate(`disciples.status.${record.status}`)}
+          />
+        </DataTable.Col>
+        <DataTable.Col
+          source="joinedOn"
+          sx={{ display: { xs: "none", md: "table-cell" } }}
+        />
+      </DataTable>
+    </List>
+  );
+}

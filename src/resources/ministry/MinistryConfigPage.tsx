@@ -1,0 +1,193 @@
+import { useEffect, useState } from "react";
+import Box from "@mui/material/Box";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import Typography from "@mui/material/Typography";
+import {
+  ArrayInput,
+  Loading,
+  SaveButton,
+  SelectInput,
+  SimpleForm,
+  SimpleFormIterator,
+  TextInput,
+  Title,
+  Toolbar,
+  useNotify,
+  useTranslate,
+} from "react-admin";
+import { SUPPORTED_LANGUAGES } from "../../../common/codes";
+import {
+  SOCIAL_PLATFORMS,
+  WEEKDAYS,
+  ministryConfigInputSchema,
+  type MinistryConfig,
+} from "../../../common/schemas/ministry";
+import { LazyRichTextInput } from "../../editor/LazyRichTextInput";
+import { mainClient } from "../../http";
+import { MediaInput } from "../../media/MediaInput";
+import { RegionCascaderInput } from "../../reference/RegionCascaderInput";
+import { schemaForm } from "../schemaForm";
+
+const form = schemaForm(ministryConfigInputSchema);
+const wide = { width: "100%" };
+
+function Section({ title }: { title: string }) {
+  return (
+    <Typography component="h2" variant="h6" sx={{ mt: 2, mb: 1 }}>
+      {title}
+    </Typography>
+  );
+}
+
+/**
+ * /admin/configManage: the one ministry record, in sections. Saves send the version read;
+ * a stale one is refused (40900) with the server's message, and nothing changes.
+ */
+export function MinistryConfigPage() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [config, setConfig] = useState<MinistryConfig>();
+  const t = (key: string) => translate(`ministry.${key}`);
+
+  useEffect(() => {
+    mainClient
+      .get<MinistryConfig>("/ministry-config", {}, { loading: false })
+      .then((answer) => setConfig(answer.data))
+      .catch(() => {});
+  }, []);
+
+  const save = async (values: Record<string, unknown>) => {
+    try {
+      const { updatedAt: _at, updatedBy: _by, ...body } = values;
+      const answer = await mainClient.put<MinistryConfig>(
+        "/ministry-config",
+        body,
+      );
+      setConfig(answer.data);
+      notify("ministry.saved", { type: "success" });
+      return undefined;
+    } catch (error) {
+      return (error as { data?: { errors?: Record<string, string> } }).data
+        ?.errors;
+    }
+  };
+
+  if (!config) return <Loading />;
+  return (
+    <Box sx={{ mt: 1, maxWidth: 900 }}>
+      <Title title={t("title")} />
+      <Card>
+        <CardContent>
+          <Typography variant="body2" color="text.secondary">
+            {translate("ministry.version", { version: config.version })}
+          </Typography>
+          <SimpleForm
+            key={config.version}
+            record={config}
+            onSubmit={save}
+            validate={form.validate}
+            noValidate
+            toolbar={
+              <Toolbar>
+                <SaveButton />
+              </Toolbar>
+            }
+          >
+            <Section title={t("identity")} />
+            <TextInput
+              source="identity.name"
+              label={t("name")}
+              isRequired={form.required("identity.name")}
+              sx={wide}
+            />
+            <TextInput source="identity.nameEn" label={t("nameEn")} sx={wide} />
+            <MediaInput
+              source="identity.logoFileId"
+              kind="image"
+              label={t("logoFileId")}
+            />
+            <TextInput
+              source="identity.shortDescription"
+              label={t("shortDescription")}
+              multiline
+              minRows={2}
+              sx={wide}
+            />
+
+            <Section title={t("contact")} />
+            <TextInput
+              source="contact.address"
+              label={t("address")}
+              sx={wide}
+            />
+            <RegionCascaderInput
+              source="contact.regionCode"
+              label={t("regionCode")}
+            />
+            <TextInput source="contact.phone" label={t("phone")} />
+            <TextInput source="contact.email" label={t("email")} sx={wide} />
+            <TextInput
+              source="contact.website"
+              label={t("website")}
+              sx={wide}
+            />
+            <ArrayInput source="contact.socialLinks" label={t("socialLinks")}>
+              <SimpleFormIterator inline>
+                <SelectInput
+                  source="platform"
+                  label={t("platform")}
+                  choices={SOCIAL_PLATFORMS.map((id) => ({
+                    id,
+                    name: t(`platform_name.${id}`),
+                  }))}
+                />
+                <TextInput source="label" label={t("label")} />
+                <TextInput source="url" label={t("url")} />
+              </SimpleFormIterator>
+            </ArrayInput>
+
+            <Section title={t("services")} />
+            <ArrayInput source="services" label={t("services")}>
+              <SimpleFormIterator inline>
+                <SelectInput
+                  source="day"
+                  label={t("day")}
+                  choices={WEEKDAYS.map((id) => ({
+                    id,
+                    name: t(`weekday.${id}`),
+                  }))}
+                />
+                <TextInput
+                  source="time"
+                  label={t("time")}
+                  type="time"
+                  InputLabelProps={{ shrink: true }}
+                />
+                <TextInput source="name" label={t("serviceName")} />
+                <TextInput source="place" label={t("place")} />
+              </SimpleFormIterator>
+            </ArrayInput>
+
+            <Section title={t("aboutHtml")} />
+            <LazyRichTextInput
+              source="aboutHtml"
+              label={t("aboutHtml")}
+              preset="article"
+            />
+
+            <Section title={t("defaultLanguage")} />
+            <SelectInput
+              source="defaultLanguage"
+              label={t("defaultLanguage")}
+              choices={SUPPORTED_LANGUAGES.map((id) => ({
+                id,
+                name: t(`language.${id}`),
+              }))}
+            />
+          </SimpleForm>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}
