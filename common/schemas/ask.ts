@@ -159,6 +159,9 @@ export const NOTIFICATION_KINDS = [
   "accepted",
   "recommended",
   "hidden",
+  "approved",
+  "rejected",
+  "reportHandled",
 ] as const;
 export const notificationSchema = z.object({
   id: z.number().int(),

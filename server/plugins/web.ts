@@ -15,6 +15,7 @@ import {
   PUBLIC_SITE_ROUTES,
 } from "../../common/app-routes.js";
 import { loadPageData, pageLanguage } from "../public-site/page-data.js";
+import { signUpOpen } from "../services/ask-rules.js";
 import { renderPublicPage } from "../public-site/render.js";
 import { registerSeoRoutes, siteOrigin } from "../public-site/seo.js";
 
@@ -89,7 +90,7 @@ export const webPlugin = fp<{
             app.store,
             url.slice(1),
             request.query as Record<string, unknown>,
-            app.config.community.signUpOpen,
+            signUpOpen(app),
           );
           return reply
             .code(data.page === "notFound" ? 404 : 200)

@@ -13,6 +13,7 @@ import { conflict, notFound } from "../../http/errors.js";
 import { listQuerySchema, parseRange } from "../../resources/list-query.js";
 import { envelope, versionField } from "../../resources/resource-definition.js";
 import { assertNotMuted } from "../../services/ask-mute.js";
+import { checkBannedWords, checkNewPost } from "../../services/ask-rules.js";
 import {
   notify,
   refreshAnswerCount,
@@ -177,6 +178,13 @@ export const answerRoutes: FastifyPluginAsync = async (parent) => {
       const userId = memberId(request);
       await assertNotMuted(app.store, userId);
       const body = storedBody(request.body.body, request);
+      const { pendingReason } = await checkNewPost(
+        app,
+        request,
+        "answer",
+        userId,
+        { body },
+      );
       const answerId = await app.store.transaction(async (trx) => {
         const question = await lockQuestion(trx, request.params.id);
         if (!question || !PUBLIC_STATUSES.includes(question.status))
@@ -190,13 +198,16 @@ export const answerRoutes: FastifyPluginAsync = async (parent) => {
             questionId: question.id,
             body,
             authorId: userId,
-            status: "visible",
+            status: pendingReason ? "pending" : "visible",
+            pendingReason,
             createdAt: now,
             updatedAt: now,
           })
           .returning("id")
           .executeTakeFirstOrThrow();
         await refreshAnswerCount(trx, question.id);
+        // A held answer tells the asker once a moderator approves it.
+        if (pendingReason) return answer.id;
         await notify(trx, {
           userId: question.authorId,
           kind: "answered",
@@ -229,6 +240,7 @@ export const answerRoutes: FastifyPluginAsync = async (parent) => {
       const userId = memberId(request);
       await assertNotMuted(app.store, userId);
       const body = storedBody(request.body.body, request);
+      const review = checkBannedWords(app, request, { body });
       const current = await app.store.db
         .selectFrom("askAnswers")
         .select(["authorId", "createdAt", "status"])
@@ -242,6 +254,9 @@ export const answerRoutes: FastifyPluginAsync = async (parent) => {
           body,
           updatedAt: nowIso(),
           version: eb(eb.ref("version"), "+", 1),
+          ...(review
+            ? { status: "pending" as const, pendingReason: review }
+            : {}),
         }))
         .where("id", "=", request.params.id)
         .where("version", "=", request.body.version)

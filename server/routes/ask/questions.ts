@@ -24,6 +24,7 @@ import { envelope, versionField } from "../../resources/resource-definition.js";
 import { hotScore } from "../../services/ask-hot.js";
 import { assertNotMuted } from "../../services/ask-mute.js";
 import { notify } from "../../services/ask-notifications.js";
+import { checkBannedWords, checkNewPost } from "../../services/ask-rules.js";
 import { viewCounter } from "../../services/view-counter.js";
 import type { Language } from "../../../common/codes.js";
 import {
@@ -221,6 +222,13 @@ export const questionRoutes: FastifyPluginAsync = async (parent) => {
       await assertNotMuted(app.store, userId);
       const { title, tagIds } = request.body;
       const body = storedBody(request.body.body, request);
+      const { pendingReason } = await checkNewPost(
+        app,
+        request,
+        "question",
+        userId,
+        { title, body },
+      );
       const now = nowIso();
       const questionId = await app.store.transaction(async (trx) => {
         await assertTagsExist(trx, tagIds, request);
@@ -230,7 +238,8 @@ export const questionRoutes: FastifyPluginAsync = async (parent) => {
             title,
             body,
             authorId: userId,
-            status: "visible",
+            status: pendingReason ? "pending" : "visible",
+            pendingReason,
             hot: hotScore({ score: 0, answerCount: 0, createdAt: now }),
             createdAt: now,
             updatedAt: now,
@@ -267,6 +276,7 @@ export const questionRoutes: FastifyPluginAsync = async (parent) => {
       await assertNotMuted(app.store, userId);
       const { title, tagIds, version } = request.body;
       const body = storedBody(request.body.body, request);
+      const review = checkBannedWords(app, request, { title, body });
       await app.store.transaction(async (trx) => {
         const current = await trx
           .selectFrom("askQuestions")
@@ -283,6 +293,10 @@ export const questionRoutes: FastifyPluginAsync = async (parent) => {
             body,
             updatedAt: nowIso(),
             version: eb(eb.ref("version"), "+", 1),
+            // An edit that brings in a review word waits for review again.
+            ...(review
+              ? { status: "pending" as const, pendingReason: review }
+              : {}),
           }))
           .where("id", "=", request.params.id)
           .where("version", "=", version)
