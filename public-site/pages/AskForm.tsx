@@ -14,6 +14,7 @@ export function AskForm({ tags }: { tags: TagCount[] }) {
   const [body, setBody] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -21,7 +22,7 @@ export function AskForm({ tags }: { tags: TagCount[] }) {
     setBusy(true);
     setError(null);
     try {
-      const question = await api<{ id: number }>(
+      const question = await api<{ id: number; status: string }>(
         language,
         "POST",
         "/ask/questions",
@@ -31,6 +32,12 @@ export function AskForm({ tags }: { tags: TagCount[] }) {
           tagIds: form.getAll("tagIds").map(Number),
         },
       );
+      if (question.status === "pending") {
+        // Held for review: its page is not public yet.
+        setNotice(t("notice.pending"));
+        setBusy(false);
+        return;
+      }
       window.location.assign(`/topicDetail?id=${question.id}`);
     } catch (failure) {
       setError(failureText(failure, t, language));
@@ -41,6 +48,7 @@ export function AskForm({ tags }: { tags: TagCount[] }) {
   return (
     <article>
       <h1>{t("ask.form.heading")}</h1>
+      {notice ? <p role="status">{notice}</p> : null}
       {!user ? (
         <p>
           <a href="/ask?view=login&back=%2Fask%3Fview%3Dask">

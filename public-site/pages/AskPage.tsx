@@ -85,6 +85,9 @@ function QuestionList({ data }: { data: AskData }) {
           {data.questions.list.map((question) => (
             <li key={question.id} className="post">
               <h2 className="post-title">
+                {question.pinned ? (
+                  <span className="badge">{t("topic.pinned")}</span>
+                ) : null}{" "}
                 <a href={`/topicDetail?id=${question.id}`}>{question.title}</a>
               </h2>
               <p>{question.excerpt}</p>

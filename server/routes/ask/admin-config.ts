@@ -87,10 +87,10 @@ export const adminConfigRoutes: FastifyPluginAsync = async (parent) => {
           return true;
         }),
       };
+      await app.settings.refresh();
+      const before = askConfigOf(app.settings);
       await app.store.transaction(async (trx) => {
         if ((await configVersion(trx)) !== version) throw conflict();
-        await app.settings.refresh();
-        const before = askConfigOf(app.settings);
         const now = nowIso();
         for (const field of Object.keys(
           ASK_CONFIG_KEYS,

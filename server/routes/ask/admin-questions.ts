@@ -91,12 +91,7 @@ export type AdminQuestion = z.infer<typeof adminQuestionSchema>;
 export async function adminQuestions(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
   const rows = await questionQuery(db)
-    .select([
-      "askQuestions.pinned",
-      "askQuestions.moderationReason",
-      "askQuestions.pendingReason",
-      "askQuestions.statusBeforeDelete",
-    ])
+    .select(["askQuestions.pendingReason", "askQuestions.statusBeforeDelete"])
     .where("askQuestions.id", "in", ids)
     .execute();
   const records = await toQuestionRecords(db, rows);

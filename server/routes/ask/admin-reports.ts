@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Kysely } from "kysely";
 import { z } from "zod";
+import type { Database } from "../../db/schema.js";
 import { ASK_VALIDATION_ERRORS } from "../../../common/ask-messages.js";
 import { REPORT_RESOLUTIONS } from "../../../common/schemas/ask-moderation.js";
 import { nowIso } from "../../db/dialect.js";
@@ -170,7 +172,7 @@ export const adminReportRoutes: FastifyPluginAsync = async (parent) => {
         group.firstAt = row.createdAt;
       }
       let list = [...groups.values()];
-      await describeTargets(app, list);
+      await describeTargets(app.store.db, list);
       if (filter.q) {
         const needle = filter.q.toLowerCase();
         list = list.filter(
@@ -244,7 +246,7 @@ export const adminReportRoutes: FastifyPluginAsync = async (parent) => {
           .where("status", "=", "open")
           .execute();
         if (open.length === 0) throw notFound();
-        const [group] = await describeTargets(app, [
+        const [group] = await describeTargets(trx, [
           { targetType, targetId } as Group,
         ]);
         if (resolution === "hide") {
@@ -329,12 +331,11 @@ export const adminReportRoutes: FastifyPluginAsync = async (parent) => {
 
 /** Fills each group's preview, author, state and question from its target. */
 async function describeTargets(
-  app: { store: import("../../db/store.js").Store },
+  db: Kysely<Database>,
   groups: Group[],
 ): Promise<Group[]> {
   const ids = (type: string) =>
     groups.filter((g) => g.targetType === type).map((g) => g.targetId);
-  const db = app.store.db;
   const [questions, answers, users] = await Promise.all([
     ids("question").length === 0
       ? []

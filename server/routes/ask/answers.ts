@@ -82,12 +82,17 @@ export async function listRecommended(
     list: rows.map((row) => ({
       ...toAnswerRecord(row),
       questionTitle: row.questionTitle,
+      recommendNote: row.recommendNote,
     })),
     total: Number(count.total),
   };
 }
 
-const recommendedSchema = answerSchema.extend({ questionTitle: z.string() });
+const recommendedSchema = answerSchema.extend({
+  questionTitle: z.string(),
+  /** The moderator's note shown with the recommendation (issue 15). */
+  recommendNote: z.string().nullable(),
+});
 
 async function oneAnswer(store: Store, answerId: number) {
   return toAnswerRecord(

@@ -96,26 +96,52 @@ export async function listPublicQuestions(
         ),
       ),
     );
-  const [rows, count] = await Promise.all([
-    page
+  // Pinned questions come first, in the tab's order; the rest walk the tab's index as
+  // before. A church pins a handful, so the pinned ones are read whole and the page is
+  // cut from [pinned..., rest...].
+  const ordered = <T extends typeof page>(qb: T) =>
+    qb
       .orderBy(
         `askQuestions.${options.sort.field}` as "askQuestions.createdAt",
         options.sort.order,
       )
-      .orderBy("askQuestions.id", options.sort.order)
-      .limit(options.limit)
-      .offset(options.offset)
-      .execute(),
-    page
+      .orderBy("askQuestions.id", options.sort.order);
+  const pinned = await ordered(page.where("askQuestions.pinned", "=", 1))
+    .limit(MAX_PINNED)
+    .execute();
+  const rest =
+    pinned.length === 0
+      ? page
+      : page.where(
+          "askQuestions.id",
+          "not in",
+          pinned.map((row) => row.id),
+        );
+  const fromPinned = pinned.slice(
+    options.offset,
+    options.offset + options.limit,
+  );
+  const restLimit = options.limit - fromPinned.length;
+  const [rows, count] = await Promise.all([
+    restLimit > 0
+      ? ordered(rest)
+          .limit(restLimit)
+          .offset(Math.max(0, options.offset - pinned.length))
+          .execute()
+      : Promise.resolve([]),
+    rest
       .clearSelect()
       .select((eb) => eb.fn.countAll<number>().as("total"))
       .executeTakeFirstOrThrow(),
   ]);
   return {
-    list: await toQuestionRecords(store.db, rows),
-    total: Number(count.total),
+    list: await toQuestionRecords(store.db, [...fromPinned, ...rows]),
+    total: Number(count.total) + pinned.length,
   };
 }
+
+/** At most this many pinned questions head a list (more keep their place in it). */
+const MAX_PINNED = 20;
 
 /** A public question by id, or undefined (hidden, pending and deleted ones too). */
 export async function findPublicQuestion(store: Store, questionId: number) {
