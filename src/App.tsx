@@ -26,6 +26,7 @@ import loginLog from "./resources/system/loginLog";
 import onlineSessions from "./resources/system/onlineSessions";
 import jobs from "./resources/jobs";
 import jobLogs from "./resources/jobLogs";
+import { MODERATION_PAGES } from "./moderation";
 
 // The statistics screen and its chart library load on first visit.
 const BehaviorStatsPage = lazyChunk("behavior-stats", () =>
@@ -77,8 +78,13 @@ export function App() {
             path="/admin/system/userBehaviorStat"
             element={<LazyPage component={BehaviorStatsPage} />}
           />
+          {MODERATION_PAGES.map(({ path, element }) => (
+            <Route key={path} path={`/admin/${path}`} element={element} />
+          ))}
           {PLACEHOLDER_PAGES.filter(
-            ({ path }) => path !== "system/userBehaviorStat",
+            ({ path }) =>
+              path !== "system/userBehaviorStat" &&
+              !MODERATION_PAGES.some((page) => page.path === path),
           ).map(({ path }) => (
             <Route
               key={path}
