@@ -346,7 +346,12 @@ function QuestionGrid() {
           ))}
         </Stack>
       ) : null}
-      <Box sx={{ overflowX: "auto" }}>
+      <Box
+        sx={{ overflowX: "auto" }}
+        tabIndex={0}
+        role="region"
+        aria-label={translate("app.page_names.askManage")}
+      >
         <Table size="small">
           <TableHead>
             <TableRow>

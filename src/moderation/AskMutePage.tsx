@@ -153,7 +153,12 @@ export function AskMutePage() {
           {translate("moderation.action.mute")}
         </Button>
       </Stack>
-      <Box sx={{ overflowX: "auto" }}>
+      <Box
+        sx={{ overflowX: "auto" }}
+        tabIndex={0}
+        role="region"
+        aria-label={translate("app.page_names.askKeepSilenceManage")}
+      >
         <Table size="small">
           <TableHead>
             <TableRow>

@@ -106,7 +106,12 @@ export function AskTagManagePage() {
           {translate("moderation.action.export")}
         </Button>
       </Stack>
-      <Box sx={{ overflowX: "auto" }}>
+      <Box
+        sx={{ overflowX: "auto" }}
+        tabIndex={0}
+        role="region"
+        aria-label={translate("app.page_names.askTagManage")}
+      >
         <Table size="small">
           <TableHead>
             <TableRow>
