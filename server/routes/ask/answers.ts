@@ -259,7 +259,8 @@ export const answerRoutes: FastifyPluginAsync = async (parent) => {
           body,
           updatedAt: nowIso(),
           version: eb(eb.ref("version"), "+", 1),
-          ...(review
+          // A public answer that now holds a review word waits for review again.
+          ...(review && current.status === "visible"
             ? { status: "pending" as const, pendingReason: review }
             : {}),
         }))
@@ -267,6 +268,16 @@ export const answerRoutes: FastifyPluginAsync = async (parent) => {
         .where("version", "=", request.body.version)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) throw conflict();
+      if (review && current.status === "visible") {
+        const { questionId } = await app.store.db
+          .selectFrom("askAnswers")
+          .select("questionId")
+          .where("id", "=", request.params.id)
+          .executeTakeFirstOrThrow();
+        await app.store.transaction((trx) =>
+          refreshAnswerCount(trx, questionId),
+        );
+      }
       return ok(await oneAnswer(app.store, request.params.id));
     },
   );

@@ -587,6 +587,15 @@ describe("community settings and the review queue", () => {
             (item: { targetId: number }) => item.targetId === held.id,
           ),
       ).toMatchObject({ targetType: "question", pendingReason: "word:发财" });
+      // An author's edit that brings in a review word sends the answer back to review.
+      const open = await kit.ask(answerer);
+      const reply = await kit.answer(asker, open.id);
+      const edited = await send("PUT", `/tjc/ask/answers/${reply.id}`, asker, {
+        body: "<p>祝大家發財</p>",
+        version: reply.version,
+      });
+      expect(edited.json().data.status).toBe("pending");
+      expect((await question(open.id)).answerCount).toBe(0);
       const count = await send("GET", "/tjc/ask/admin/review/count", moderator);
       expect(count.json().data.count).toBeGreaterThanOrEqual(1);
     } finally {

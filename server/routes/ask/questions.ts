@@ -319,8 +319,8 @@ export const questionRoutes: FastifyPluginAsync = async (parent) => {
             body,
             updatedAt: nowIso(),
             version: eb(eb.ref("version"), "+", 1),
-            // An edit that brings in a review word waits for review again.
-            ...(review
+            // A public question that now holds a review word waits for review again.
+            ...(review && current.status === "visible"
               ? { status: "pending" as const, pendingReason: review }
               : {}),
           }))
