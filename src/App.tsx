@@ -26,6 +26,9 @@ import loginLog from "./resources/system/loginLog";
 import onlineSessions from "./resources/system/onlineSessions";
 import jobs from "./resources/jobs";
 import jobLogs from "./resources/jobLogs";
+import configs from "./resources/system/configs";
+import resourcePages from "./resources/system/resourcePages";
+import permissionTree from "./resources/system/permissionTree";
 import { MODERATION_PAGES } from "./moderation";
 
 // The statistics screen and its chart library load on first visit.
@@ -33,6 +36,11 @@ const BehaviorStatsPage = lazyChunk("behavior-stats", () =>
   import("./behaviorStats/BehaviorStatsPage").then((m) => ({
     default: m.BehaviorStatsPage,
   })),
+);
+
+// The user's own profile page.
+const ProfilePage = lazyChunk("profile", () =>
+  import("./profile/ProfilePage").then((m) => ({ default: m.ProfilePage })),
 );
 
 // react-admin keeps its own copy of the locale; start it from aid-language (the spec's key).
@@ -75,6 +83,10 @@ export function App() {
         <CustomRoutes>
           <Route path="/admin" element={<AdminHome />} />
           <Route
+            path="/admin/profile"
+            element={<LazyPage component={ProfilePage} />}
+          />
+          <Route
             path="/admin/system/userBehaviorStat"
             element={<LazyPage component={BehaviorStatsPage} />}
           />
@@ -101,6 +113,9 @@ export function App() {
         <Resource name="admin/system/onlineSessions" {...onlineSessions} />
         <Resource name="admin/system/jobManage" {...jobs} />
         <Resource name="admin/system/joblogManage" {...jobLogs} />
+        <Resource name="admin/system/configManage" {...configs} />
+        <Resource name="admin/system/resourcePageManage" {...resourcePages} />
+        <Resource name="admin/system/permission/resource" {...permissionTree} />
       </Admin>
     </BrowserRouter>
   );

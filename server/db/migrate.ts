@@ -9,6 +9,7 @@ import * as jobs from "./migrations/0006-jobs.js";
 import * as behavior from "./migrations/0006a-behavior.js";
 import * as community from "./migrations/0007-community.js";
 import * as moderation from "./migrations/0014-moderation.js";
+import * as wordIndex from "./migrations/0015-word-index.js";
 
 type StoreMigration = {
   up(db: Kysely<unknown>, kind: StoreKind): Promise<void>;
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, StoreMigration> = {
   "0006a-behavior": behavior,
   "0007-community": community,
   "0014-moderation": moderation,
+  "0015-word-index": wordIndex,
 };
 
 /**

@@ -148,6 +148,7 @@ const EXPECTED: Record<string, Declared> = {
   "PUT /tjc/ask/admin/config": "askConfig:update",
   "GET /tjc/public/community-config": "public",
   "POST /tjc/public/signup": "public",
+  "GET /tjc/passages": "public",
 };
 
 const ROLES = ["member", "moderator", "editor", "admin"] as const;

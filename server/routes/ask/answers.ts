@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { reindexAnswer } from "./search.js";
 import { sql } from "kysely";
 import { z } from "zod";
 import {
@@ -210,6 +211,7 @@ export const answerRoutes: FastifyPluginAsync = async (parent) => {
           })
           .returning("id")
           .executeTakeFirstOrThrow();
+        await reindexAnswer(trx, app, answer.id, { body });
         await refreshAnswerCount(trx, question.id);
         // A held answer tells the asker once a moderator approves it.
         if (pendingReason) return answer.id;
@@ -253,31 +255,32 @@ export const answerRoutes: FastifyPluginAsync = async (parent) => {
         .executeTakeFirst();
       if (!current || current.status === "deleted") throw notFound();
       assertEditable(current, request);
-      const updated = await app.store.db
-        .updateTable("askAnswers")
-        .set((eb) => ({
-          body,
-          updatedAt: nowIso(),
-          version: eb(eb.ref("version"), "+", 1),
-          // A public answer that now holds a review word waits for review again.
-          ...(review && current.status === "visible"
-            ? { status: "pending" as const, pendingReason: review }
-            : {}),
-        }))
-        .where("id", "=", request.params.id)
-        .where("version", "=", request.body.version)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) throw conflict();
-      if (review && current.status === "visible") {
-        const { questionId } = await app.store.db
-          .selectFrom("askAnswers")
-          .select("questionId")
+      await app.store.transaction(async (trx) => {
+        const updated = await trx
+          .updateTable("askAnswers")
+          .set((eb) => ({
+            body,
+            updatedAt: nowIso(),
+            version: eb(eb.ref("version"), "+", 1),
+            // A public answer that now holds a review word waits for review again.
+            ...(review && current.status === "visible"
+              ? { status: "pending" as const, pendingReason: review }
+              : {}),
+          }))
           .where("id", "=", request.params.id)
-          .executeTakeFirstOrThrow();
-        await app.store.transaction((trx) =>
-          refreshAnswerCount(trx, questionId),
-        );
-      }
+          .where("version", "=", request.body.version)
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) === 0) throw conflict();
+        await reindexAnswer(trx, app, request.params.id, { body });
+        if (review && current.status === "visible") {
+          const { questionId } = await trx
+            .selectFrom("askAnswers")
+            .select("questionId")
+            .where("id", "=", request.params.id)
+            .executeTakeFirstOrThrow();
+          await refreshAnswerCount(trx, questionId);
+        }
+      });
       return ok(await oneAnswer(app.store, request.params.id));
     },
   );
