@@ -131,7 +131,7 @@ export async function listPublicQuestions(
       .select((eb) => eb.fn.countAll<number>().as("total"))
       .executeTakeFirstOrThrow(),
   ]);
-  const list = await toQuestionRecords(store.db, rows);
+  const list = await toQuestionRecords(store.db, [...fromPinned, ...rows]);
   return {
     list,
     total: Number(count.total) + pinned.length,
