@@ -44,7 +44,8 @@ export function failureText(
 ): string {
   if (error instanceof ApiFailure) {
     if (error.code === Code.MUTED) {
-      const until = (error.data as { until?: string } | null)?.until;
+      const until = (error.data as { until?: string | null } | null)?.until;
+      if (!until) return t("error.muted_permanent");
       return t("error.muted", {
         until: until
           ? new Intl.DateTimeFormat(language, {

@@ -21,7 +21,10 @@ export interface TagCount {
   questionCount: number;
 }
 
-export type RecommendedAnswer = Answer & { questionTitle: string };
+export type RecommendedAnswer = Answer & {
+  questionTitle: string;
+  recommendNote: string | null;
+};
 
 /**
  * What the server rendered a page from. It is sent along as JSON so the browser hydrates

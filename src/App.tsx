@@ -35,6 +35,7 @@ import { MinistryConfigPage } from "./resources/ministry";
 import configs from "./resources/system/configs";
 import resourcePages from "./resources/system/resourcePages";
 import permissionTree from "./resources/system/permissionTree";
+import { MODERATION_PAGES } from "./moderation";
 
 // The statistics screen and its chart library load on first visit.
 const BehaviorStatsPage = lazyChunk("behavior-stats", () =>
@@ -103,9 +104,14 @@ export function App() {
             path="/admin/configManage"
             element={<LazyPage component={MinistryConfigPage} />}
           />
+          {MODERATION_PAGES.map(({ path, element }) => (
+            <Route key={path} path={`/admin/${path}`} element={element} />
+          ))}
           {PLACEHOLDER_PAGES.filter(
             ({ path }) =>
-              path !== "system/userBehaviorStat" && path !== "configManage",
+              path !== "system/userBehaviorStat" &&
+              path !== "configManage" &&
+              !MODERATION_PAGES.some((page) => page.path === path),
           ).map(({ path }) => (
             <Route
               key={path}

@@ -133,6 +133,10 @@ export const questionSchema = z.object({
   hot: z.number(),
   tags: z.array(askTagRefSchema),
   author: askAuthorSchema,
+  /** Pinned by a moderator: first on /ask (issue 15). */
+  pinned: z.boolean(),
+  /** A closed question's reason, shown on its page; null otherwise. */
+  closeReason: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   version: z.number().int(),
@@ -159,6 +163,9 @@ export const NOTIFICATION_KINDS = [
   "accepted",
   "recommended",
   "hidden",
+  "approved",
+  "rejected",
+  "reportHandled",
 ] as const;
 export const notificationSchema = z.object({
   id: z.number().int(),

@@ -27,6 +27,7 @@ export function AskForm({
   const [body, setBody] = useState(editing?.body ?? "");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -40,13 +41,24 @@ export function AskForm({
         tagIds: form.getAll("tagIds").map(Number),
       };
       const question = editing
-        ? await api<{ id: number }>(
+        ? await api<{ id: number; status: string }>(
             language,
             "PUT",
             `/ask/questions/${editing.id}`,
             { ...input, version: editing.version },
           )
-        : await api<{ id: number }>(language, "POST", "/ask/questions", input);
+        : await api<{ id: number; status: string }>(
+            language,
+            "POST",
+            "/ask/questions",
+            input,
+          );
+      if (question.status === "pending") {
+        // Held for review: its page is not public yet.
+        setNotice(t("notice.pending"));
+        setBusy(false);
+        return;
+      }
       window.location.assign(`/topicDetail?id=${question.id}`);
     } catch (failure) {
       setError(failureText(failure, t, language));
@@ -61,6 +73,7 @@ export function AskForm({
       ) : (
         <h1>{t("ask.form.heading")}</h1>
       )}
+      {notice ? <p role="status">{notice}</p> : null}
       {!user ? (
         <p>
           <a href="/ask?view=login&back=%2Fask%3Fview%3Dask">

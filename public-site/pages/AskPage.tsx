@@ -104,6 +104,9 @@ function QuestionList({ data }: { data: AskData }) {
           {data.questions.list.map((question) => (
             <li key={question.id} className="post">
               <h2 className="post-title">
+                {question.pinned ? (
+                  <span className="badge">{t("topic.pinned")}</span>
+                ) : null}{" "}
                 <a href={`/topicDetail?id=${question.id}`}>
                   <Highlighted
                     parts={data.questions.highlights?.[question.id]?.title}

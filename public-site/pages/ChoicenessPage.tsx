@@ -23,6 +23,11 @@ export function ChoicenessPage({
                   {answer.questionTitle}
                 </a>
               </h2>
+              {answer.recommendNote ? (
+                <p className="post-meta">
+                  {t("choiceness.note")} {answer.recommendNote}
+                </p>
+              ) : null}
               <div
                 className="post-body"
                 dangerouslySetInnerHTML={{ __html: answer.body }}

@@ -176,7 +176,11 @@ export function TopicPage({ data }: { data: TopicData }) {
         </ol>
       </section>
       {question.status === "closed" ? (
-        <p>{t("topic.closed")}</p>
+        <p>
+          {question.closeReason
+            ? t("topic.closed_reason", { reason: question.closeReason })
+            : t("topic.closed")}
+        </p>
       ) : (
         <AnswerForm
           questionId={question.id}
@@ -329,6 +333,7 @@ function AnswerForm({
   const [open, setOpen] = useState(false);
   const [body, setBody] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -339,7 +344,9 @@ function AnswerForm({
         `/ask/questions/${questionId}/answers`,
         { body },
       );
-      onAnswered(answer);
+      // A held answer is not listed until a moderator approves it.
+      if (answer.status === "pending") setNotice(t("notice.pending"));
+      else onAnswered(answer);
       setOpen(false);
       setBody("");
       setError(null);
@@ -351,6 +358,7 @@ function AnswerForm({
   return (
     <section aria-labelledby="your-answer">
       <h2 id="your-answer">{t("topic.your_answer")}</h2>
+      {notice ? <p role="status">{notice}</p> : null}
       {!user ? (
         <p>
           <a

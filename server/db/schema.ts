@@ -30,6 +30,8 @@ export interface Database {
   askReports: AskReportsTable;
   askNotifications: AskNotificationsTable;
   askMutes: AskMutesTable;
+  askModerationLog: AskModerationLogTable;
+  askAnswerRevisions: AskAnswerRevisionsTable;
   memberProfiles: MemberProfilesTable;
   jobs: JobsTable;
   jobLogs: JobLogsTable;
@@ -347,6 +349,11 @@ export interface AskQuestionsTable {
   createdAt: string;
   updatedAt: string;
   version: Generated<number>;
+  /** Moderation (migration 0014). */
+  pinned: Generated<number>;
+  moderationReason: string | null;
+  pendingReason: string | null;
+  statusBeforeDelete: string | null;
 }
 
 export interface AskQuestionTagsTable {
@@ -366,6 +373,11 @@ export interface AskAnswersTable {
   createdAt: string;
   updatedAt: string;
   version: Generated<number>;
+  /** Moderation (migration 0014). */
+  moderationReason: string | null;
+  pendingReason: string | null;
+  statusBeforeDelete: string | null;
+  recommendNote: string | null;
 }
 
 export interface AskVotesTable {
@@ -387,12 +399,22 @@ export interface AskReportsTable {
   handledBy: number | null;
   handledAt: string | null;
   createdAt: string;
+  /** "dismiss" | "hide" | "mute" (migration 0014). */
+  resolution: string | null;
+  resolutionNote: string | null;
 }
 
 export interface AskNotificationsTable {
   id: Generated<number>;
   userId: number;
-  kind: "answered" | "accepted" | "recommended" | "hidden";
+  kind:
+    | "answered"
+    | "accepted"
+    | "recommended"
+    | "hidden"
+    | "approved"
+    | "rejected"
+    | "reportHandled";
   questionId: number | null;
   answerId: number | null;
   readAt: string | null;
@@ -405,6 +427,33 @@ export interface AskMutesTable {
   until: string;
   reason: Generated<string>;
   createdBy: number | null;
+  createdAt: string;
+  /** Migration 0014: a lifted mute is kept; a permanent one's until is a sentinel. */
+  liftedAt: string | null;
+  liftedBy: number | null;
+  permanent: Generated<number>;
+}
+
+/** One moderation act on a post (migration 0014). */
+export interface AskModerationLogTable {
+  id: Generated<number>;
+  targetType: "question" | "answer";
+  targetId: number;
+  questionId: number;
+  action: string;
+  fromStatus: string | null;
+  toStatus: string | null;
+  reason: string | null;
+  moderatorId: number | null;
+  createdAt: string;
+}
+
+/** An answer's body before a moderator's edit (migration 0014). */
+export interface AskAnswerRevisionsTable {
+  id: Generated<number>;
+  answerId: number;
+  body: string;
+  editorId: number | null;
   createdAt: string;
 }
 

@@ -16,6 +16,7 @@ import {
   PUBLIC_SITE_ROUTES,
 } from "../../common/app-routes.js";
 import { loadPageData, pageLanguage } from "../public-site/page-data.js";
+import { signUpOpen } from "../services/ask-rules.js";
 import { registerSeoRoutes, siteOrigin } from "../public-site/seo.js";
 import { PageCache } from "../public-site/page-cache.js";
 import { inlineStylesheets } from "../public-site/inline-css.js";
@@ -123,7 +124,7 @@ export const webPlugin = fp<{
               app.store,
               url.slice(1),
               request.query as Record<string, unknown>,
-              app.config.community.signUpOpen,
+              signUpOpen(app),
             );
             const questionId =
               data.page === "topicDetail" ? data.question.id : undefined;

@@ -3,7 +3,16 @@ import type { Store } from "../db/store.js";
 import { nowIso } from "../db/dialect.js";
 import { ApiError } from "../http/errors.js";
 
-/** When a member's mute ends, or null when they are not muted now. */
+/**
+ * A permanent mute's stored end: later than any real time, so "until > now" finds it
+ * with the same index as a timed mute. The API shows it as `until: null`.
+ */
+export const PERMANENT_UNTIL = "9999-12-31T23:59:59.999Z";
+
+/**
+ * When a member's mute ends ("permanent" for a permanent one), or null when they are not
+ * muted now. A mute whose time passed simply no longer matches: nothing has to end it.
+ */
 export async function mutedUntil(
   store: Store,
   userId: number,
@@ -13,16 +22,26 @@ export async function mutedUntil(
     .selectFrom("askMutes")
     .select((eb) => eb.fn.max("until").as("until"))
     .where("userId", "=", userId)
+    .where("liftedAt", "is", null)
     .where("until", ">", nowIso(now))
     .executeTakeFirst();
   return (row?.until as string | null | undefined) ?? null;
 }
 
-/** A muted member who posts, votes or reports is told until when (42300, data.until). */
+/**
+ * A muted member who posts, votes or reports is told until when (42300, data.until;
+ * null with data.permanent for a permanent mute).
+ */
 export async function assertNotMuted(
   store: Store,
   userId: number,
+  now: number = Date.now(),
 ): Promise<void> {
-  const until = await mutedUntil(store, userId);
-  if (until) throw new ApiError(Code.MUTED, { data: { until } });
+  const until = await mutedUntil(store, userId, now);
+  if (until) {
+    const permanent = until === PERMANENT_UNTIL;
+    throw new ApiError(Code.MUTED, {
+      data: { until: permanent ? null : until, permanent },
+    });
+  }
 }

@@ -1,5 +1,6 @@
 import type { Transaction } from "kysely";
-import type { Database } from "../db/schema.js";
+import type { Selectable } from "kysely";
+import type { AskNotificationsTable, Database } from "../db/schema.js";
 import { nowIso } from "../db/dialect.js";
 import { hotScore } from "./ask-hot.js";
 
@@ -10,7 +11,7 @@ export async function notify(
   trx: Trx,
   notice: {
     userId: number;
-    kind: "answered" | "accepted" | "recommended" | "hidden";
+    kind: Selectable<AskNotificationsTable>["kind"];
     questionId: number | null;
     answerId?: number | null;
     actorId?: number;

@@ -7,6 +7,14 @@ import {
 } from "../../common/constants.js";
 import { MAX_IMAGE_UPLOAD_BYTES } from "../../common/editor-rules.js";
 import type { ConfigType } from "../../common/schemas/config.js";
+import {
+  ASK_CONFIG_DEFAULTS,
+  ASK_CONFIG_DESCRIPTIONS,
+  ASK_CONFIG_KEYS,
+  ASK_CONFIG_TYPES,
+  encodeAskSetting,
+  type AskConfig,
+} from "../../common/schemas/ask-moderation.js";
 
 /** The built-in settings, seeded when missing; an administrator changes their values. */
 export const SEED_CONFIGS: {
@@ -59,6 +67,13 @@ export const SEED_CONFIGS: {
     description:
       "Days the job log keeps a finished run (the job-log retention job)",
   },
+  // The community settings (issue 15, askConfig).
+  ...(Object.keys(ASK_CONFIG_KEYS) as (keyof AskConfig)[]).map((field) => ({
+    key: ASK_CONFIG_KEYS[field],
+    value: encodeAskSetting(field, ASK_CONFIG_DEFAULTS[field]),
+    type: ASK_CONFIG_TYPES[field],
+    description: ASK_CONFIG_DESCRIPTIONS[field],
+  })),
 ];
 
 /** How often each instance rereads the settings: a change applies everywhere within 5 s. */

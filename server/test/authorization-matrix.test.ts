@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Code } from "../../common/codes.js";
+import { MODULE_GROUPS } from "../services/permission-catalog.js";
 import { buildTestApp, type TestApp } from "./helper.js";
 
 /**
@@ -154,6 +155,23 @@ const EXPECTED: Record<string, Declared> = {
   "DELETE /tjc/ask/admin/tags/:id": "askTag:delete",
   "POST /tjc/ask/admin/tags/batch": ["askTag:delete", "askTag:update"],
   "POST /tjc/ask/admin/mutes": "askMute:create",
+  "GET /tjc/ask/admin/mutes": "askMute:read",
+  "DELETE /tjc/ask/admin/mutes/:id": "askMute:delete",
+  "POST /tjc/ask/admin/tags/:id/merge": "askTag:delete",
+  "GET /tjc/ask/admin/questions": "askTopic:read",
+  "GET /tjc/ask/admin/questions/:id": "askTopic:read",
+  "GET /tjc/ask/admin/questions/:id/history": "askTopic:read",
+  "PUT /tjc/ask/admin/questions/:id": "askTopic:update",
+  "POST /tjc/ask/admin/questions/batch": "askTopic:update",
+  "GET /tjc/ask/admin/questions/:id/answers": "askAnswer:read",
+  "GET /tjc/ask/admin/answers/:id/revisions": "askAnswer:read",
+  "PUT /tjc/ask/admin/answers/:id": "askAnswer:update",
+  "GET /tjc/ask/admin/review": "askTopic:read",
+  "GET /tjc/ask/admin/review/count": "askTopic:read",
+  "GET /tjc/ask/admin/reports": "askComplaint:read",
+  "POST /tjc/ask/admin/reports/resolve": "askComplaint:update",
+  "GET /tjc/ask/admin/config": "askConfig:read",
+  "PUT /tjc/ask/admin/config": "askConfig:update",
   "GET /tjc/public/community-config": "public",
   "POST /tjc/public/signup": "public",
   "GET /tjc/audios": "audio:read",
@@ -263,6 +281,35 @@ describe("the authorization matrix", () => {
       ]),
     );
     expect(actual).toEqual(expected);
+  });
+
+  test("a moderator is refused every non-moderation route, an editor every moderation route", () => {
+    // The moderation routes are exactly those whose codes are the moderation modules'.
+    const moderationModules = new Set<string>(MODULE_GROUPS.moderation);
+    const isModeration = (declared: Declared) =>
+      (Array.isArray(declared) ? declared : [declared]).every((code) =>
+        moderationModules.has(code.split(":")[0]!),
+      );
+    for (const [key, declared] of Object.entries(EXPECTED)) {
+      if (declared === "public" || declared === "authenticated") continue;
+      const needed = Array.isArray(declared) ? declared[0]! : declared;
+      if (isModeration(declared)) {
+        expect(codes.editor.has(needed), `editor holds ${key}`).toBe(false);
+        expect(codes.moderator.has(needed), `moderator lacks ${key}`).toBe(
+          true,
+        );
+      } else {
+        expect(codes.moderator.has(needed), `moderator holds ${key}`).toBe(
+          false,
+        );
+      }
+    }
+    // The check above only decides what the next test expects; that test calls each
+    // route as each role and fails on any answer other than 40300 where refused.
+    expect(
+      Object.keys(EXPECTED).filter((key) => isModeration(EXPECTED[key]!))
+        .length,
+    ).toBeGreaterThan(20);
   });
 
   test("each role gets an answer that matches the route's permission and its codes", async () => {

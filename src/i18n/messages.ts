@@ -12,6 +12,7 @@ import { dashboardMessages } from "../dashboard/messages";
 import { contentMessages } from "../content/messages";
 import { discipleMessages } from "../resources/disciples/messages";
 import { ministryMessages } from "../resources/ministry/messages";
+import { moderationMessages } from "../moderation/messages";
 import { appMessages } from "./appMessages";
 import { deepMerge, nestMessages } from "./deepMerge";
 import { VALIDATION_MESSAGES } from "../../common/validation-wording";
@@ -35,6 +36,7 @@ export const catalogue: Record<Language, TranslationMessages> = {
     contentMessages["zh-CN"],
     discipleMessages["zh-CN"],
     ministryMessages["zh-CN"],
+    moderationMessages["zh-CN"],
     nestMessages(VALIDATION_MESSAGES["zh-CN"]),
   ) as TranslationMessages,
   "en-US": deepMerge(
@@ -52,6 +54,7 @@ export const catalogue: Record<Language, TranslationMessages> = {
     contentMessages["en-US"],
     discipleMessages["en-US"],
     ministryMessages["en-US"],
+    moderationMessages["en-US"],
     nestMessages(VALIDATION_MESSAGES["en-US"]),
   ) as TranslationMessages,
 };

@@ -11,6 +11,7 @@ import { useLocation } from "react-router-dom";
 import { Menu as RaMenu, useSidebarState, useTranslate } from "react-admin";
 import { SIDEBAR_CLOSED_WIDTH, SIDEBAR_WIDTH } from "./theme";
 import { useMenuEntries, type MenuGroupEntry } from "./useMenuEntries";
+import { ReviewCountLabel } from "./ReviewCount";
 
 /** A group of the menu registry, by its id. */
 type MenuGroup = string;
@@ -119,7 +120,13 @@ export function Menu() {
                     {...linkItem}
                     key={path}
                     to={`/admin/${path}`}
-                    primaryText={pageLabel}
+                    primaryText={
+                      path === "askManage" ? (
+                        <ReviewCountLabel label={pageLabel} />
+                      ) : (
+                        pageLabel
+                      )
+                    }
                     leftIcon={<Icon />}
                   />
                 ))}

@@ -14,6 +14,7 @@ import { conflict, notFound } from "../../http/errors.js";
 import { listQuerySchema, parseRange } from "../../resources/list-query.js";
 import { envelope, versionField } from "../../resources/resource-definition.js";
 import { assertNotMuted } from "../../services/ask-mute.js";
+import { checkBannedWords, checkNewPost } from "../../services/ask-rules.js";
 import {
   notify,
   refreshAnswerCount,
@@ -82,12 +83,17 @@ export async function listRecommended(
     list: rows.map((row) => ({
       ...toAnswerRecord(row),
       questionTitle: row.questionTitle,
+      recommendNote: row.recommendNote,
     })),
     total: Number(count.total),
   };
 }
 
-const recommendedSchema = answerSchema.extend({ questionTitle: z.string() });
+const recommendedSchema = answerSchema.extend({
+  questionTitle: z.string(),
+  /** The moderator's note shown with the recommendation (issue 15). */
+  recommendNote: z.string().nullable(),
+});
 
 async function oneAnswer(store: Store, answerId: number) {
   return toAnswerRecord(
@@ -178,6 +184,13 @@ export const answerRoutes: FastifyPluginAsync = async (parent) => {
       const userId = memberId(request);
       await assertNotMuted(app.store, userId);
       const body = storedBody(request.body.body, request);
+      const { pendingReason } = await checkNewPost(
+        app,
+        request,
+        "answer",
+        userId,
+        { body },
+      );
       const answerId = await app.store.transaction(async (trx) => {
         const question = await lockQuestion(trx, request.params.id);
         if (!question || !PUBLIC_STATUSES.includes(question.status))
@@ -191,7 +204,8 @@ export const answerRoutes: FastifyPluginAsync = async (parent) => {
             questionId: question.id,
             body,
             authorId: userId,
-            status: "visible",
+            status: pendingReason ? "pending" : "visible",
+            pendingReason,
             createdAt: now,
             updatedAt: now,
           })
@@ -199,6 +213,8 @@ export const answerRoutes: FastifyPluginAsync = async (parent) => {
           .executeTakeFirstOrThrow();
         await reindexAnswer(trx, app, answer.id, { body });
         await refreshAnswerCount(trx, question.id);
+        // A held answer tells the asker once a moderator approves it.
+        if (pendingReason) return answer.id;
         await notify(trx, {
           userId: question.authorId,
           kind: "answered",
@@ -231,6 +247,7 @@ export const answerRoutes: FastifyPluginAsync = async (parent) => {
       const userId = memberId(request);
       await assertNotMuted(app.store, userId);
       const body = storedBody(request.body.body, request);
+      const review = checkBannedWords(app, request, { body });
       const current = await app.store.db
         .selectFrom("askAnswers")
         .select(["authorId", "createdAt", "status"])
@@ -245,12 +262,24 @@ export const answerRoutes: FastifyPluginAsync = async (parent) => {
             body,
             updatedAt: nowIso(),
             version: eb(eb.ref("version"), "+", 1),
+            // A public answer that now holds a review word waits for review again.
+            ...(review && current.status === "visible"
+              ? { status: "pending" as const, pendingReason: review }
+              : {}),
           }))
           .where("id", "=", request.params.id)
           .where("version", "=", request.body.version)
           .executeTakeFirst();
         if (Number(updated.numUpdatedRows) === 0) throw conflict();
         await reindexAnswer(trx, app, request.params.id, { body });
+        if (review && current.status === "visible") {
+          const { questionId } = await trx
+            .selectFrom("askAnswers")
+            .select("questionId")
+            .where("id", "=", request.params.id)
+            .executeTakeFirstOrThrow();
+          await refreshAnswerCount(trx, questionId);
+        }
       });
       return ok(await oneAnswer(app.store, request.params.id));
     },

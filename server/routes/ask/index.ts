@@ -1,4 +1,9 @@
 import type { FastifyPluginAsync } from "fastify";
+import { adminAnswerRoutes } from "./admin-answers.js";
+import { adminConfigRoutes } from "./admin-config.js";
+import { adminQuestionRoutes } from "./admin-questions.js";
+import { adminReportRoutes } from "./admin-reports.js";
+import { adminReviewRoutes } from "./admin-review.js";
 import { answerRoutes } from "./answers.js";
 import { muteRoutes } from "./mutes.js";
 import { notificationRoutes } from "./notifications.js";
@@ -18,4 +23,10 @@ export const askRoutes: FastifyPluginAsync = async (app) => {
   await app.register(reportRoutes);
   await app.register(notificationRoutes);
   await app.register(muteRoutes);
+  // The moderation back office (issue 15).
+  await app.register(adminQuestionRoutes);
+  await app.register(adminAnswerRoutes);
+  await app.register(adminReviewRoutes);
+  await app.register(adminReportRoutes);
+  await app.register(adminConfigRoutes);
 };

@@ -28,6 +28,7 @@ import { envelope, versionField } from "../../resources/resource-definition.js";
 import { hotScore } from "../../services/ask-hot.js";
 import { assertNotMuted } from "../../services/ask-mute.js";
 import { notify } from "../../services/ask-notifications.js";
+import { checkBannedWords, checkNewPost } from "../../services/ask-rules.js";
 import { viewCounter } from "../../services/view-counter.js";
 import type { Language } from "../../../common/codes.js";
 import {
@@ -101,28 +102,54 @@ export async function listPublicQuestions(
         sql<SqlBool>`ask_questions.id in (select doc_id from passage_refs where tbl = 'ask_questions' and ${passageOverlap(parseReference(filter.passage!))})`,
       ),
     );
-  const [rows, count] = await Promise.all([
-    page
+  // Pinned questions come first, in the tab's order; the rest walk the tab's index as
+  // before. A church pins a handful, so the pinned ones are read whole and the page is
+  // cut from [pinned..., rest...].
+  const ordered = <T extends typeof page>(qb: T) =>
+    qb
       .orderBy(
         `askQuestions.${options.sort.field}` as "askQuestions.createdAt",
         options.sort.order,
       )
-      .orderBy("askQuestions.id", options.sort.order)
-      .limit(options.limit)
-      .offset(options.offset)
-      .execute(),
-    page
+      .orderBy("askQuestions.id", options.sort.order);
+  const pinned = await ordered(page.where("askQuestions.pinned", "=", 1))
+    .limit(MAX_PINNED)
+    .execute();
+  const rest =
+    pinned.length === 0
+      ? page
+      : page.where(
+          "askQuestions.id",
+          "not in",
+          pinned.map((row) => row.id),
+        );
+  const fromPinned = pinned.slice(
+    options.offset,
+    options.offset + options.limit,
+  );
+  const restLimit = options.limit - fromPinned.length;
+  const [rows, count] = await Promise.all([
+    restLimit > 0
+      ? ordered(rest)
+          .limit(restLimit)
+          .offset(Math.max(0, options.offset - pinned.length))
+          .execute()
+      : Promise.resolve([]),
+    rest
       .clearSelect()
       .select((eb) => eb.fn.countAll<number>().as("total"))
       .executeTakeFirstOrThrow(),
   ]);
-  const list = await toQuestionRecords(store.db, rows);
+  const list = await toQuestionRecords(store.db, [...fromPinned, ...rows]);
   return {
     list,
-    total: Number(count.total),
+    total: Number(count.total) + pinned.length,
     ...(filter.q ? { highlights: questionHighlights(list, filter.q) } : {}),
   };
 }
+
+/** At most this many pinned questions head a list (more keep their place in it). */
+const MAX_PINNED = 20;
 
 /** Each listed question's matched words: its title, and a snippet of its body. */
 function questionHighlights(
@@ -260,6 +287,13 @@ export const questionRoutes: FastifyPluginAsync = async (parent) => {
       await assertNotMuted(app.store, userId);
       const { title, tagIds } = request.body;
       const body = storedBody(request.body.body, request);
+      const { pendingReason } = await checkNewPost(
+        app,
+        request,
+        "question",
+        userId,
+        { title, body },
+      );
       const now = nowIso();
       const questionId = await app.store.transaction(async (trx) => {
         await assertTagsExist(trx, tagIds, request);
@@ -269,7 +303,8 @@ export const questionRoutes: FastifyPluginAsync = async (parent) => {
             title,
             body,
             authorId: userId,
-            status: "visible",
+            status: pendingReason ? "pending" : "visible",
+            pendingReason,
             hot: hotScore({ score: 0, answerCount: 0, createdAt: now }),
             createdAt: now,
             updatedAt: now,
@@ -307,6 +342,7 @@ export const questionRoutes: FastifyPluginAsync = async (parent) => {
       await assertNotMuted(app.store, userId);
       const { title, tagIds, version } = request.body;
       const body = storedBody(request.body.body, request);
+      const review = checkBannedWords(app, request, { title, body });
       await app.store.transaction(async (trx) => {
         const current = await trx
           .selectFrom("askQuestions")
@@ -323,6 +359,10 @@ export const questionRoutes: FastifyPluginAsync = async (parent) => {
             body,
             updatedAt: nowIso(),
             version: eb(eb.ref("version"), "+", 1),
+            // A public question that now holds a review word waits for review again.
+            ...(review && current.status === "visible"
+              ? { status: "pending" as const, pendingReason: review }
+              : {}),
           }))
           .where("id", "=", request.params.id)
           .where("version", "=", version)

@@ -61,6 +61,8 @@ export function questionQuery(db: Db) {
       "askQuestions.createdAt",
       "askQuestions.updatedAt",
       "askQuestions.version",
+      "askQuestions.pinned",
+      "askQuestions.moderationReason",
       "users.userName",
     ]);
 }
@@ -105,6 +107,8 @@ export async function toQuestionRecords(
       .filter((tag) => tag.questionId === row.id)
       .map((tag) => ({ id: tag.id, name: tag.name, nameEn: tag.nameEn })),
     author: { userId: row.authorId, userName: row.userName },
+    pinned: Boolean(row.pinned),
+    closeReason: row.status === "closed" ? row.moderationReason : null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     version: row.version,
@@ -123,6 +127,7 @@ export function answerQuery(db: Db) {
       "askAnswers.status",
       "askAnswers.score",
       "askAnswers.recommended",
+      "askAnswers.recommendNote",
       "askAnswers.authorId",
       "askAnswers.createdAt",
       "askAnswers.updatedAt",

@@ -18,6 +18,18 @@ import {
 import { envelope } from "../../resources/resource-definition.js";
 import { pinyinKey } from "../../resources/sort-keys.js";
 import { PUBLIC_STATUSES } from "./records.js";
+import { idParams } from "./shared.js";
+import { Code } from "../../../common/codes.js";
+import { ASK_VALIDATION_ERRORS } from "../../../common/ask-messages.js";
+import {
+  ApiError,
+  conflict,
+  notFound,
+  validationError,
+} from "../../http/errors.js";
+import { localizeText } from "../../http/validation-messages.js";
+import { versionField } from "../../resources/resource-definition.js";
+import { actorOf, recordAudit } from "../../services/audit.js";
 
 type AskTagRow = Selectable<AskTagsTable>;
 
@@ -44,6 +56,20 @@ export const askTagResource = {
     updatedAt: row.updatedAt,
     version: row.version,
   }),
+  // A tag questions still carry is merged, not deleted (issue 15): 40900 names the count.
+  beforeWrite: async (change, { trx }) => {
+    if (change.action !== "delete") return;
+    const used = await trx
+      .selectFrom("askQuestionTags")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("tagId", "=", change.id)
+      .executeTakeFirstOrThrow();
+    if (Number(used.count) > 0) {
+      throw new ApiError(Code.CONFLICT, {
+        data: { reason: "tagInUse", questions: Number(used.count) },
+      });
+    }
+  },
   toValues: (input) => {
     const values: Record<string, unknown> = {};
     if (input.name !== undefined) values.name = input.name;
@@ -84,6 +110,95 @@ const PUBLIC_TAG_LIMIT = 500;
 export const askTagRoutes: FastifyPluginAsync = async (parent) => {
   defineResource(parent, askTagResource);
   const app = parent.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    "/ask/admin/tags/:id/merge",
+    {
+      config: { permission: "askTag:delete" },
+      schema: {
+        tags: ["ask"],
+        summary:
+          "Merge a Q&A tag into another: its questions move to the target, then it is removed (one transaction)",
+        params: idParams,
+        body: z.object({
+          targetId: idParams.shape.id,
+          version: versionField.shape.version,
+        }),
+        response: {
+          200: envelope(
+            z.object({ moved: z.number().int(), targetId: z.number() }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const sourceId = request.params.id;
+      const { targetId, version } = request.body;
+      if (sourceId === targetId) {
+        throw validationError({
+          targetId: localizeText(
+            ASK_VALIDATION_ERRORS.mergeSelf,
+            request.language,
+          ),
+        });
+      }
+      const moved = await app.store.transaction(async (trx) => {
+        const [source, target] = await Promise.all([
+          trx
+            .selectFrom("askTags")
+            .selectAll()
+            .where("id", "=", sourceId)
+            .executeTakeFirst(),
+          trx
+            .selectFrom("askTags")
+            .select("id")
+            .where("id", "=", targetId)
+            .executeTakeFirst(),
+        ]);
+        if (!source || !target) throw notFound();
+        if (source.version !== version) throw conflict();
+        const links = await trx
+          .selectFrom("askQuestionTags")
+          .select("questionId")
+          .where("tagId", "=", sourceId)
+          .execute();
+        // Questions that already carry the target keep one link to it.
+        await trx
+          .insertInto("askQuestionTags")
+          .columns(["questionId", "tagId"])
+          .expression((eb) =>
+            eb
+              .selectFrom("askQuestionTags as source")
+              .select(["source.questionId", eb.val(targetId).as("tagId")])
+              .where("source.tagId", "=", sourceId)
+              .where(({ not, exists, selectFrom }) =>
+                not(
+                  exists(
+                    selectFrom("askQuestionTags as existing")
+                      .select("existing.questionId")
+                      .whereRef("existing.questionId", "=", "source.questionId")
+                      .where("existing.tagId", "=", targetId),
+                  ),
+                ),
+              ),
+          )
+          .execute();
+        await trx
+          .deleteFrom("askQuestionTags")
+          .where("tagId", "=", sourceId)
+          .execute();
+        await trx.deleteFrom("askTags").where("id", "=", sourceId).execute();
+        await recordAudit(trx, actorOf(request), {
+          resource: "ask/admin/tags",
+          recordId: sourceId,
+          action: "delete",
+          before: { ...askTagResource.toRecord(source), mergedInto: targetId },
+        });
+        return links.length;
+      });
+      return ok({ moved, targetId });
+    },
+  );
 
   app.get(
     "/ask/tags",

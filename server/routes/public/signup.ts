@@ -17,6 +17,7 @@ import {
   loginNameKey,
 } from "../../services/login-throttle.js";
 import { hashPassword } from "../../services/password.js";
+import { signUpOpen } from "../../services/ask-rules.js";
 import { permissionsOfUser } from "../../services/permissions.js";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -62,7 +63,7 @@ const sessionAnswer = envelope(
 export const signUpRoutes: FastifyPluginAsync = async (parent) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const throttle = new LoginThrottle(app.store);
-  const { signUpOpen, signUpsPerIpPerHour } = app.config.community;
+  const { signUpsPerIpPerHour } = app.config.community;
 
   app.get(
     "/public/community-config",
@@ -74,7 +75,7 @@ export const signUpRoutes: FastifyPluginAsync = async (parent) => {
         response: { 200: envelope(z.object({ signUpOpen: z.boolean() })) },
       },
     },
-    async () => ok({ signUpOpen }),
+    async () => ok({ signUpOpen: signUpOpen(app) }),
   );
 
   app.post(
@@ -93,7 +94,7 @@ export const signUpRoutes: FastifyPluginAsync = async (parent) => {
       },
     },
     async (request) => {
-      if (!signUpOpen) throw new ApiError(Code.FORBIDDEN);
+      if (!signUpOpen(app)) throw new ApiError(Code.FORBIDDEN);
       const { loginName, userName, password, email } = request.body;
       const now = Date.now();
       if (signUpsPerIpPerHour > 0) {
