@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = [
   "passwordChange",
   "forceLogout",
   "unlock",
+  "restore",
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 

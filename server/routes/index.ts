@@ -11,6 +11,7 @@ import { signUpRoutes } from "./public/signup.js";
 import { loginLockRoutes } from "./system/login-locks.js";
 import { tagRoutes } from "./tags/index.js";
 import { sermonRoutes } from "./sermons/index.js";
+import { articleRoutes } from "./articles/index.js";
 import { systemRoutes } from "./system/index.js";
 
 /** Every /tjc route module, registered under the /tjc prefix by app.ts. */
@@ -28,4 +29,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(systemRoutes);
   await app.register(jobRoutes);
   await app.register(behaviorRoutes);
+  await app.register(articleRoutes);
 };
