@@ -26,6 +26,8 @@ import loginLog from "./resources/system/loginLog";
 import onlineSessions from "./resources/system/onlineSessions";
 import jobs from "./resources/jobs";
 import jobLogs from "./resources/jobLogs";
+import { mySermons, sermons } from "./resources/sermons";
+import { ArticleEditRoute, articles } from "./resources/articles";
 
 // The statistics screen and its chart library load on first visit.
 const BehaviorStatsPage = lazyChunk("behavior-stats", () =>
@@ -77,8 +79,10 @@ export function App() {
             path="/admin/system/userBehaviorStat"
             element={<LazyPage component={BehaviorStatsPage} />}
           />
+          <Route path="/admin/articleEdit" element={<ArticleEditRoute />} />
           {PLACEHOLDER_PAGES.filter(
-            ({ path }) => path !== "system/userBehaviorStat",
+            ({ path }) =>
+              path !== "system/userBehaviorStat" && path !== "articleEdit",
           ).map(({ path }) => (
             <Route
               key={path}
@@ -95,6 +99,9 @@ export function App() {
         <Resource name="admin/system/onlineSessions" {...onlineSessions} />
         <Resource name="admin/system/jobManage" {...jobs} />
         <Resource name="admin/system/joblogManage" {...jobLogs} />
+        <Resource name="admin/sermonManage" {...sermons} />
+        <Resource name="admin/mySermonManage" {...mySermons} />
+        <Resource name="admin/articleManage" {...articles} />
       </Admin>
     </BrowserRouter>
   );

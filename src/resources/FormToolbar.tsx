@@ -1,21 +1,29 @@
+import { useState } from "react";
+import { useFormContext } from "react-hook-form";
 import {
   DeleteButton,
   SaveButton,
   Toolbar,
   useCanAccess,
+  useDataProvider,
   useFormIsDirty,
+  useNotify,
+  useRecordContext,
+  useRefresh,
   useResourceContext,
   useTranslate,
 } from "react-admin";
 import Typography from "@mui/material/Typography";
 import Box from "@mui/material/Box";
+import { isStaleVersion, StaleVersionDialog } from "./StaleVersionDialog";
 
 const HINT_ID = "form-save-hint";
 
 /**
  * Save (with the reason when it is greyed out) and, on edit pages the user may delete
  * from, Delete. Saves and deletes are pessimistic: the server checks the version, and a
- * stale save must not look done.
+ * stale save must not look done: a 40900 on `version` opens StaleVersionDialog (reload,
+ * or see the other change and then reload or overwrite).
  */
 export function FormToolbar({ deletable = false }: { deletable?: boolean }) {
   const translate = useTranslate();
@@ -26,10 +34,31 @@ export function FormToolbar({ deletable = false }: { deletable?: boolean }) {
     action: "delete",
     enabled: deletable,
   });
+  const record = useRecordContext();
+  const form = useFormContext();
+  const dataProvider = useDataProvider();
+  const refresh = useRefresh();
+  const notify = useNotify();
+  const [stale, setStale] = useState(false);
+  const loadTheirs = async () =>
+    (
+      await dataProvider.getOne(resource ?? "", {
+        id: record!.id,
+      })
+    ).data as Record<string, unknown>;
   return (
     <Toolbar sx={{ justifyContent: "space-between", flexWrap: "wrap", gap: 1 }}>
       <Box sx={{ display: "flex", alignItems: "center", gap: 1.5 }}>
-        <SaveButton aria-describedby={isDirty ? undefined : HINT_ID} />
+        <SaveButton
+          aria-describedby={isDirty ? undefined : HINT_ID}
+          mutationOptions={{
+            onError: (error) => {
+              // Other refusals: the client has shown the server's message, and the
+              // fields show theirs.
+              if (record && isStaleVersion(error)) setStale(true);
+            },
+          }}
+        />
         {isDirty ? null : (
           <Typography id={HINT_ID} variant="body2" color="text.secondary">
             {translate("app.form.nothing_to_save")}
@@ -38,6 +67,26 @@ export function FormToolbar({ deletable = false }: { deletable?: boolean }) {
       </Box>
       {deletable && canDelete ? (
         <DeleteButton mutationMode="pessimistic" />
+      ) : null}
+      {record ? (
+        <StaleVersionDialog
+          open={stale}
+          mine={form.getValues()}
+          loadTheirs={loadTheirs}
+          fieldLabel={(field) => `resources.${resource}.fields.${field}`}
+          onReload={(theirs) => {
+            form.reset(theirs);
+            refresh();
+            setStale(false);
+            notify("content.stale.reloaded", { type: "info" });
+          }}
+          onOverwrite={(theirs) => {
+            // The next save carries the stored version: the user chose to replace it.
+            form.setValue("version", theirs.version, { shouldDirty: true });
+            setStale(false);
+          }}
+          onClose={() => setStale(false)}
+        />
       ) : null}
     </Toolbar>
   );
