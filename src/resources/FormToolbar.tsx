@@ -1,5 +1,5 @@
-import { useState } from "react";
-import { useFormContext } from "react-hook-form";
+import { useEffect, useState } from "react";
+import { useFormContext, useFormState } from "react-hook-form";
 import {
   DeleteButton,
   SaveButton,
@@ -15,7 +15,7 @@ import {
 } from "react-admin";
 import Typography from "@mui/material/Typography";
 import Box from "@mui/material/Box";
-import { isStaleVersion, StaleVersionDialog } from "./StaleVersionDialog";
+import { StaleVersionDialog } from "./StaleVersionDialog";
 
 const HINT_ID = "form-save-hint";
 
@@ -23,7 +23,8 @@ const HINT_ID = "form-save-hint";
  * Save (with the reason when it is greyed out) and, on edit pages the user may delete
  * from, Delete. Saves and deletes are pessimistic: the server checks the version, and a
  * stale save must not look done: a 40900 on `version` opens StaleVersionDialog (reload,
- * or see the other change and then reload or overwrite).
+ * or see the other change and then reload or overwrite), whether Save was clicked or
+ * Enter pressed.
  */
 export function FormToolbar({ deletable = false }: { deletable?: boolean }) {
   const translate = useTranslate();
@@ -40,6 +41,17 @@ export function FormToolbar({ deletable = false }: { deletable?: boolean }) {
   const refresh = useRefresh();
   const notify = useNotify();
   const [stale, setStale] = useState(false);
+  // A stale save comes back as the server's error on `version` (40900), which react-admin
+  // puts in the form's errors: no input has that name, so the dialog shows it.
+  const { errors } = useFormState();
+  const versionError = Boolean(errors.version);
+  useEffect(() => {
+    if (record && versionError) setStale(true);
+  }, [record, versionError]);
+  const closeStale = () => {
+    form.clearErrors("version");
+    setStale(false);
+  };
   const loadTheirs = async () =>
     (
       await dataProvider.getOne(resource ?? "", {
@@ -49,16 +61,7 @@ export function FormToolbar({ deletable = false }: { deletable?: boolean }) {
   return (
     <Toolbar sx={{ justifyContent: "space-between", flexWrap: "wrap", gap: 1 }}>
       <Box sx={{ display: "flex", alignItems: "center", gap: 1.5 }}>
-        <SaveButton
-          aria-describedby={isDirty ? undefined : HINT_ID}
-          mutationOptions={{
-            onError: (error) => {
-              // Other refusals: the client has shown the server's message, and the
-              // fields show theirs.
-              if (record && isStaleVersion(error)) setStale(true);
-            },
-          }}
-        />
+        <SaveButton aria-describedby={isDirty ? undefined : HINT_ID} />
         {isDirty ? null : (
           <Typography id={HINT_ID} variant="body2" color="text.secondary">
             {translate("app.form.nothing_to_save")}
@@ -77,15 +80,15 @@ export function FormToolbar({ deletable = false }: { deletable?: boolean }) {
           onReload={(theirs) => {
             form.reset(theirs);
             refresh();
-            setStale(false);
+            closeStale();
             notify("content.stale.reloaded", { type: "info" });
           }}
           onOverwrite={(theirs) => {
             // The next save carries the stored version: the user chose to replace it.
             form.setValue("version", theirs.version, { shouldDirty: true });
-            setStale(false);
+            closeStale();
           }}
-          onClose={() => setStale(false)}
+          onClose={closeStale}
         />
       ) : null}
     </Toolbar>

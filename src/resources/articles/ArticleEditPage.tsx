@@ -136,8 +136,28 @@ export function ArticleEditPage() {
   return <ArticleEditor key={record?.id ?? "new"} initial={record} />;
 }
 
+/** The draft this browser kept for the article, if it differs from the saved one. */
+function readDraft(key: string, base: Values): Values | null {
+  const raw = localStorage.getItem(key);
+  if (!raw) return null;
+  try {
+    const draft = JSON.parse(raw) as { values: Values };
+    return differs(draft.values, base) ? writable(draft.values) : null;
+  } catch {
+    localStorage.removeItem(key);
+    return null;
+  }
+}
+
 function ArticleEditor({ initial }: { initial: Article | null }) {
   const [current, setCurrent] = useState<Article | null>(initial);
+  // A draft left by a reload (or a closed tab) is what the form starts from.
+  const [draft, setDraft] = useState<Values | null>(() =>
+    readDraft(
+      draftKey(getStoredUser()?.userId, initial?.id ?? null),
+      (initial ?? NEW_ARTICLE) as Values,
+    ),
+  );
   const saveRef = useRef<(values: Values) => Promise<unknown>>(
     async () => undefined,
   );
@@ -146,14 +166,19 @@ function ArticleEditor({ initial }: { initial: Article | null }) {
       <RecordContextProvider value={current ?? undefined}>
         <Form
           id="article-form"
-          record={current ?? NEW_ARTICLE}
+          record={{ ...(current ?? NEW_ARTICLE), ...draft }}
           validate={form.validate}
           noValidate
           onSubmit={(values: Values) => saveRef.current(values)}
         >
           <EditorBody
             current={current}
-            setCurrent={setCurrent}
+            setCurrent={(record) => {
+              setDraft(null);
+              setCurrent(record);
+            }}
+            restoredDraft={draft !== null}
+            dropDraft={() => setDraft(null)}
             saveRef={saveRef}
           />
         </Form>
@@ -165,10 +190,14 @@ function ArticleEditor({ initial }: { initial: Article | null }) {
 function EditorBody({
   current,
   setCurrent,
+  restoredDraft,
+  dropDraft,
   saveRef,
 }: {
   current: Article | null;
   setCurrent(record: Article): void;
+  restoredDraft: boolean;
+  dropDraft(): void;
   saveRef: React.MutableRefObject<(values: Values) => Promise<unknown>>;
 }) {
   const translate = useTranslate();
@@ -179,34 +208,17 @@ function EditorBody({
   const userId = getStoredUser()?.userId;
   const key = draftKey(userId, current?.id ?? null);
   const base = (current ?? NEW_ARTICLE) as Values;
-  const [unsaved, setUnsaved] = useState(false);
-  const [restored, setRestored] = useState(false);
+  const [unsaved, setUnsaved] = useState(restoredDraft);
+  const [restored, setRestored] = useState(restoredDraft);
   const [stale, setStale] = useState(false);
   const [savedOnce, setSavedOnce] = useState(false);
 
-  // A draft left by a reload (or a closed tab) comes back first.
-  useEffect(() => {
-    const raw = localStorage.getItem(key);
-    if (!raw) return;
-    try {
-      const draft = JSON.parse(raw) as { values: Values };
-      if (!differs(draft.values, base)) return;
-      for (const field of WRITABLE)
-        if (field in draft.values)
-          formApi.setValue(field, draft.values[field], { shouldDirty: true });
-      setRestored(true);
-      setUnsaved(true);
-    } catch {
-      localStorage.removeItem(key);
-    }
-    // Once, when the editor opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
   // Every change is kept as the draft; one that matches the saved record drops it.
+  // (`watch` is stable; the form context object is not, and must not restart this.)
+  const { watch } = formApi;
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const subscription = formApi.watch((values) => {
+    const subscription = watch((values) => {
       clearTimeout(timer);
       timer = setTimeout(() => {
         const changed = differs(values as Values, base);
@@ -226,7 +238,7 @@ function EditorBody({
       clearTimeout(timer);
       subscription.unsubscribe();
     };
-  }, [formApi, key, base]);
+  }, [watch, key, base]);
 
   useLeaveGuard(unsaved, translate("content.article_edit.leave_prompt"));
 
@@ -328,7 +340,8 @@ function EditorBody({
         </Typography>
         <Typography
           variant="body2"
-          color={unsaved ? "warning.main" : "text.secondary"}
+          color={unsaved ? "text.primary" : "text.secondary"}
+          fontWeight={unsaved ? 600 : undefined}
           role="status"
         >
           {unsaved
@@ -369,6 +382,7 @@ function EditorBody({
                 localStorage.removeItem(key);
                 setRestored(false);
                 setUnsaved(false);
+                dropDraft();
                 formApi.reset(base);
               }}
             >

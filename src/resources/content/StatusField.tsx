@@ -2,15 +2,9 @@ import Chip from "@mui/material/Chip";
 import { useRecordContext, useTranslate } from "react-admin";
 import type { WorkflowStatus } from "../../../common/schemas/workflow";
 
-const COLOURS: Record<
-  WorkflowStatus,
-  "default" | "success" | "info" | "warning"
-> = {
-  draft: "default",
-  published: "success",
-  scheduled: "info",
-  archived: "warning",
-};
+// Outlined chips in the text colour: MUI's warning and info tones on white fall short of
+// the 4.5:1 contrast axe asks for; published stands out as a filled chip instead.
+const FILLED = new Set<WorkflowStatus>(["published"]);
 
 /** A record's workflow status as a chip, in the admin's language. */
 export function StatusField(_props: { source?: string; label?: string }) {
@@ -20,8 +14,7 @@ export function StatusField(_props: { source?: string; label?: string }) {
   return (
     <Chip
       size="small"
-      variant="outlined"
-      color={COLOURS[record.status]}
+      variant={FILLED.has(record.status) ? "filled" : "outlined"}
       label={translate(`content.status.${record.status}`)}
     />
   );
