@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 import { mediaSample, multipartFile } from "../../test/media-samples.js";
+import type { Kysely } from "kysely";
+import { ARTICLE_SORT_FIELDS } from "../../../common/schemas/article.js";
+import { keywordCondition } from "../../db/search.js";
+import { sortColumn } from "../../resources/sort-keys.js";
+import { articleResource } from "./index.js";
 
 const inAMinute = () => new Date(Date.now() + 60_000).toISOString();
 
@@ -314,4 +319,29 @@ describe("/tjc/articles", () => {
       .execute();
     expect(audits.map((row) => row.action)).toEqual(["create", "update"]);
   });
+
+  it.runIf(process.env.TEST_DATABASE_URL === undefined)(
+    "walks an index on SQLite for a keyword page, for every sortable field",
+    async () => {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      const db = t.app.store.db as unknown as Kysely<any>;
+      for (const field of ARTICLE_SORT_FIELDS) {
+        const query = db
+          .selectFrom("articles")
+          .selectAll()
+          .where(
+            keywordCondition("sqlite", articleResource.search, "见证", "walk"),
+          )
+          .orderBy(sortColumn(articleResource.sortKeys, field), "asc")
+          .orderBy("id", "asc")
+          .limit(25)
+          .compile();
+        const [steps] = await t.app.store.read([
+          { ...query, sql: `EXPLAIN QUERY PLAN ${query.sql}` },
+        ]);
+        const details = steps!.map((step) => String(step.detail));
+        expect(details.join(" | "), field).not.toContain("TEMP B-TREE");
+      }
+    },
+  );
 });
