@@ -28,12 +28,20 @@ import jobs from "./resources/jobs";
 import jobLogs from "./resources/jobLogs";
 import { mySermons, sermons } from "./resources/sermons";
 import { ArticleEditRoute, articles } from "./resources/articles";
+import configs from "./resources/system/configs";
+import resourcePages from "./resources/system/resourcePages";
+import permissionTree from "./resources/system/permissionTree";
 
 // The statistics screen and its chart library load on first visit.
 const BehaviorStatsPage = lazyChunk("behavior-stats", () =>
   import("./behaviorStats/BehaviorStatsPage").then((m) => ({
     default: m.BehaviorStatsPage,
   })),
+);
+
+// The user's own profile page.
+const ProfilePage = lazyChunk("profile", () =>
+  import("./profile/ProfilePage").then((m) => ({ default: m.ProfilePage })),
 );
 
 // react-admin keeps its own copy of the locale; start it from aid-language (the spec's key).
@@ -76,6 +84,10 @@ export function App() {
         <CustomRoutes>
           <Route path="/admin" element={<AdminHome />} />
           <Route
+            path="/admin/profile"
+            element={<LazyPage component={ProfilePage} />}
+          />
+          <Route
             path="/admin/system/userBehaviorStat"
             element={<LazyPage component={BehaviorStatsPage} />}
           />
@@ -102,6 +114,9 @@ export function App() {
         <Resource name="admin/sermonManage" {...sermons} />
         <Resource name="admin/mySermonManage" {...mySermons} />
         <Resource name="admin/articleManage" {...articles} />
+        <Resource name="admin/system/configManage" {...configs} />
+        <Resource name="admin/system/resourcePageManage" {...resourcePages} />
+        <Resource name="admin/system/permission/resource" {...permissionTree} />
       </Admin>
     </BrowserRouter>
   );

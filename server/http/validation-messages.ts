@@ -57,6 +57,10 @@ const CUSTOM_MESSAGES: Record<string, Record<Language, string>> = {
     "zh-CN": "该值已被使用",
     "en-US": "This value is already taken",
   },
+  "not a scripture reference": {
+    "zh-CN": "不是有效的经文出处（例如：约翰福音 3:16）",
+    "en-US": "Not a scripture reference (e.g. John 3:16)",
+  },
   "stale version": {
     "zh-CN": "记录已被他人修改，请刷新后重试",
     "en-US": "The record was changed by someone else; reload and try again",
@@ -92,6 +96,14 @@ const CUSTOM_MESSAGES: Record<string, Record<Language, string>> = {
   "not a document file": {
     "zh-CN": "请选择文档文件",
     "en-US": "Must be a document file",
+  },
+  "record in use": {
+    "zh-CN": "该记录正被其他内容引用，不能删除",
+    "en-US": "This record is used by other content and cannot be deleted",
+  },
+  "unknown reference": {
+    "zh-CN": "引用的记录不存在",
+    "en-US": "A record this refers to does not exist",
   },
   "file in use": {
     "zh-CN": "该文件正被其他内容引用，不能删除",

@@ -13,6 +13,7 @@ import { tagRoutes } from "./tags/index.js";
 import { sermonRoutes } from "./sermons/index.js";
 import { articleRoutes } from "./articles/index.js";
 import { systemRoutes } from "./system/index.js";
+import { passageRoutes } from "./passages/index.js";
 
 /** Every /tjc route module, registered under the /tjc prefix by app.ts. */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
@@ -30,4 +31,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(jobRoutes);
   await app.register(behaviorRoutes);
   await app.register(articleRoutes);
+  await app.register(passageRoutes);
 };

@@ -146,6 +146,7 @@ const EXPECTED: Record<string, Declared> = {
   "POST /tjc/ask/admin/mutes": "askMute:create",
   "GET /tjc/public/community-config": "public",
   "POST /tjc/public/signup": "public",
+  "GET /tjc/passages": "public",
 };
 
 const ROLES = ["member", "moderator", "editor", "admin"] as const;
