@@ -28,6 +28,9 @@ import jobs from "./resources/jobs";
 import jobLogs from "./resources/jobLogs";
 import { mySermons, sermons } from "./resources/sermons";
 import { ArticleEditRoute, articles } from "./resources/articles";
+import audios from "./resources/audios";
+import videos from "./resources/videos";
+import gospelDocs from "./resources/gospelDocs";
 import configs from "./resources/system/configs";
 import resourcePages from "./resources/system/resourcePages";
 import permissionTree from "./resources/system/permissionTree";
@@ -114,6 +117,9 @@ export function App() {
         <Resource name="admin/sermonManage" {...sermons} />
         <Resource name="admin/mySermonManage" {...mySermons} />
         <Resource name="admin/articleManage" {...articles} />
+        <Resource name="admin/audioManage" {...audios} />
+        <Resource name="admin/videoManage" {...videos} />
+        <Resource name="admin/docManage" {...gospelDocs} />
         <Resource name="admin/system/configManage" {...configs} />
         <Resource name="admin/system/resourcePageManage" {...resourcePages} />
         <Resource name="admin/system/permission/resource" {...permissionTree} />

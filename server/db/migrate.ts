@@ -10,6 +10,7 @@ import * as behavior from "./migrations/0006a-behavior.js";
 import * as community from "./migrations/0007-community.js";
 import * as revisions from "./migrations/0009-revisions.js";
 import * as articles from "./migrations/0009a-articles.js";
+import * as mediaContent from "./migrations/0010-media-content.js";
 import * as wordIndex from "./migrations/0015-word-index.js";
 
 type StoreMigration = {
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, StoreMigration> = {
   "0007-community": community,
   "0009-revisions": revisions,
   "0009a-articles": articles,
+  "0010-media-content": mediaContent,
   "0015-word-index": wordIndex,
 };
 

@@ -12,6 +12,8 @@ import { loginLockRoutes } from "./system/login-locks.js";
 import { tagRoutes } from "./tags/index.js";
 import { sermonRoutes } from "./sermons/index.js";
 import { articleRoutes } from "./articles/index.js";
+import { mediaContentRoutes } from "./media-content/index.js";
+import { publicContentRoutes } from "./public-content/index.js";
 import { systemRoutes } from "./system/index.js";
 import { passageRoutes } from "./passages/index.js";
 
@@ -31,5 +33,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(jobRoutes);
   await app.register(behaviorRoutes);
   await app.register(articleRoutes);
+  await app.register(mediaContentRoutes);
+  await app.register(publicContentRoutes);
   await app.register(passageRoutes);
 };

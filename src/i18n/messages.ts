@@ -7,7 +7,8 @@ import { referenceMessages } from "../reference/messages";
 import { systemMessages } from "../resources/system/messages";
 import { jobMessages } from "../resources/jobs/messages";
 import { behaviorStatsMessages } from "../behaviorStats/messages";
-import { contentMessages } from "../resources/content/messages";
+import { contentMessages as contentScreenMessages } from "../resources/content/messages";
+import { contentMessages } from "../content/messages";
 import { appMessages } from "./appMessages";
 import { deepMerge, nestMessages } from "./deepMerge";
 import { VALIDATION_MESSAGES } from "../../common/validation-wording";
@@ -27,6 +28,7 @@ export const catalogue: Record<Language, TranslationMessages> = {
     jobMessages["zh-CN"],
     behaviorStatsMessages["zh-CN"],
     contentMessages["zh-CN"],
+    contentScreenMessages["zh-CN"],
     nestMessages(VALIDATION_MESSAGES["zh-CN"]),
   ) as TranslationMessages,
   "en-US": deepMerge(
@@ -40,6 +42,7 @@ export const catalogue: Record<Language, TranslationMessages> = {
     jobMessages["en-US"],
     behaviorStatsMessages["en-US"],
     contentMessages["en-US"],
+    contentScreenMessages["en-US"],
     nestMessages(VALIDATION_MESSAGES["en-US"]),
   ) as TranslationMessages,
 };
