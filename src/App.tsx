@@ -27,6 +27,8 @@ import onlineSessions from "./resources/system/onlineSessions";
 import jobs from "./resources/jobs";
 import jobLogs from "./resources/jobLogs";
 import spiders from "./resources/spiders";
+import { mySermons, sermons } from "./resources/sermons";
+import { ArticleEditRoute, articles } from "./resources/articles";
 import audios from "./resources/audios";
 import videos from "./resources/videos";
 import gospelDocs from "./resources/gospelDocs";
@@ -104,6 +106,7 @@ export function App() {
             path="/admin/configManage"
             element={<LazyPage component={MinistryConfigPage} />}
           />
+          <Route path="/admin/articleEdit" element={<ArticleEditRoute />} />
           {MODERATION_PAGES.map(({ path, element }) => (
             <Route key={path} path={`/admin/${path}`} element={element} />
           ))}
@@ -111,6 +114,7 @@ export function App() {
             ({ path }) =>
               path !== "system/userBehaviorStat" &&
               path !== "configManage" &&
+              path !== "articleEdit" &&
               !MODERATION_PAGES.some((page) => page.path === path),
           ).map(({ path }) => (
             <Route
@@ -130,6 +134,9 @@ export function App() {
         <Resource name="admin/system/joblogManage" {...jobLogs} />
         <Resource name="admin/spiderManage" {...spiders} />
         <Resource name="admin/spiderRuns" />
+        <Resource name="admin/sermonManage" {...sermons} />
+        <Resource name="admin/mySermonManage" {...mySermons} />
+        <Resource name="admin/articleManage" {...articles} />
         <Resource name="admin/audioManage" {...audios} />
         <Resource name="admin/videoManage" {...videos} />
         <Resource name="admin/docManage" {...gospelDocs} />

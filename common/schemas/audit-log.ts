@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = [
   "unlock",
   "export",
   "import",
+  "restore",
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 

@@ -8,6 +8,8 @@ import * as sermons from "./migrations/0005a-sermons.js";
 import * as jobs from "./migrations/0006-jobs.js";
 import * as behavior from "./migrations/0006a-behavior.js";
 import * as community from "./migrations/0007-community.js";
+import * as revisions from "./migrations/0009-revisions.js";
+import * as articles from "./migrations/0009a-articles.js";
 import * as mediaContent from "./migrations/0010-media-content.js";
 import * as crawler from "./migrations/0013-crawler.js";
 import * as believers from "./migrations/0011-believers.js";
@@ -28,6 +30,8 @@ const MIGRATIONS: Record<string, StoreMigration> = {
   "0006-jobs": jobs,
   "0006a-behavior": behavior,
   "0007-community": community,
+  "0009-revisions": revisions,
+  "0009a-articles": articles,
   "0010-media-content": mediaContent,
   "0013-crawler": crawler,
   "0011-believers": believers,

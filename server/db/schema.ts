@@ -18,6 +18,8 @@ export interface Database {
   fileUsages: FileUsagesTable;
   contentTags: ContentTagsTable;
   sermons: SermonsTable;
+  articles: ArticlesTable;
+  contentRevisions: ContentRevisionsTable;
   auditLogs: AuditLogsTable;
   loginLogs: LoginLogsTable;
   resourcePages: ResourcePagesTable;
@@ -244,6 +246,34 @@ export interface SermonsTable extends WorkflowColumns {
   createdAt: string;
   updatedAt: string;
   version: Generated<number>;
+}
+
+export interface ArticlesTable extends WorkflowColumns {
+  id: Generated<number>;
+  title: string;
+  titlePinyin: Generated<string>;
+  author: string | null;
+  category: string | null;
+  coverFileId: number | null;
+  summary: string | null;
+  body: Generated<string>;
+  sourceUrl: string | null;
+  createdAt: string;
+  updatedAt: string;
+  version: Generated<number>;
+}
+
+/** One saved version of a record (server/resources/revisions.ts). */
+export interface ContentRevisionsTable {
+  id: Generated<number>;
+  resource: string;
+  recordId: number;
+  recordVersion: number;
+  /** The record as JSON. */
+  data: string;
+  createdBy: number | null;
+  restoredFrom: number | null;
+  createdAt: string;
 }
 
 export interface JobsTable {

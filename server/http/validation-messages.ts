@@ -112,6 +112,19 @@ const CUSTOM_MESSAGES: Record<string, Record<Language, string>> = {
     "zh-CN": "该文件正被其他内容引用，不能删除",
     "en-US": "This file is used by other content and cannot be deleted",
   },
+  "revision not found": {
+    "zh-CN": "该版本不存在",
+    "en-US": "No such revision",
+  },
+  "revision no longer valid": {
+    "zh-CN": "该版本的内容已不符合现在的规则，无法恢复",
+    "en-US":
+      "This revision no longer passes today's checks and cannot be restored",
+  },
+  "unknown suggestion field": {
+    "zh-CN": "不支持该字段的建议",
+    "en-US": "No suggestions for this field",
+  },
 };
 
 /** The message for one field problem, in the caller's language (see common/zod-issues). */

@@ -19,6 +19,11 @@ import {
   type WriteChange,
 } from "./resource-definition.js";
 import type { ResourceQueries } from "./resource-queries.js";
+import {
+  dropRevisions,
+  keepRevision,
+  registerRevisionRoutes,
+} from "./revisions.js";
 
 /** A stale version: the row exists but was changed since the caller read it. */
 class StaleVersion extends Error {}
@@ -73,6 +78,7 @@ export function registerRecordRoutes<
     changes: WriteChange<Rec>[],
     auditAction: (change: WriteChange<Rec>) => AuditAction,
     apply: (trx: Kysely<Database>) => Promise<number[]>,
+    restoredFrom: number | null = null,
   ): Promise<{ ids: number[]; records: Map<number, Rec> }> {
     const result = await app.store.transaction(async (trx) => {
       const context = { trx, request };
@@ -95,6 +101,19 @@ export function registerRecordRoutes<
           before: change.before as Record<string, unknown> | undefined,
           after: after as Record<string, unknown> | undefined,
         });
+        if (def.revisions) {
+          if (!after) await dropRevisions(trx, auditName, change.id);
+          else
+            await keepRevision(
+              trx,
+              auditName,
+              request,
+              change.id,
+              change.before as Record<string, unknown> | undefined,
+              after as Record<string, unknown>,
+              restoredFrom,
+            );
+        }
       }
       return { ids, records };
     });
@@ -103,6 +122,51 @@ export function registerRecordRoutes<
       request,
     );
     return result;
+  }
+
+  /**
+   * Updates one record at `version` (a stale one is 40900): an edit, or a restore of a
+   * revision (audited as such, the new revision marked with where it came from).
+   */
+  async function update(
+    request: FastifyRequest,
+    id: number,
+    version: number,
+    input: Record<string, unknown>,
+    restoredFrom: number | null = null,
+  ): Promise<Rec> {
+    const before = await recordOf(id, app.store.db);
+    if (!before) throw notFound();
+    const values = {
+      ...(await def.toValues(input as Partial<z.infer<Create>>)),
+      updatedAt: nowIso(),
+    };
+    try {
+      const { records } = await write(
+        request,
+        [{ action: "update", id, before, input, batch: false }],
+        () => (restoredFrom === null ? "update" : "restore"),
+        async (trx) => {
+          const row = await queries.updateVersioned(trx, id, version, values);
+          if (!row) throw new StaleVersion();
+          return [id];
+        },
+        restoredFrom,
+      );
+      return records.get(id)!;
+    } catch (error) {
+      if (error instanceof StaleVersion) {
+        if (!(await queries.findRow(id))) throw notFound();
+        throw new ApiError(Code.CONFLICT, {
+          data: {
+            errors: {
+              version: localizeText("stale version", request.language),
+            },
+          },
+        });
+      }
+      return queries.conflictFrom(error, values, request.language, id);
+    }
   }
 
   app.get(
@@ -124,6 +188,22 @@ export function registerRecordRoutes<
   );
 
   if (def.readOnly) return;
+
+  if (def.revisions)
+    registerRevisionRoutes(app, def, {
+      restore: async (request, id, version, input, revisionId) =>
+        shown(
+          await update(
+            request,
+            id,
+            version,
+            allowed(input, request),
+            revisionId,
+          ),
+          request,
+        ),
+      exists: async (id) => (await queries.findRow(id)) !== undefined,
+    });
 
   app.post(
     `/${def.path}`,
@@ -178,37 +258,7 @@ export function registerRecordRoutes<
         version: number;
       } & Record<string, unknown>;
       const input = allowed(body, request);
-      const before = await recordOf(id, app.store.db);
-      if (!before) throw notFound();
-      const values = {
-        ...(await def.toValues(input as Partial<z.infer<Create>>)),
-        updatedAt: nowIso(),
-      };
-      try {
-        const { records } = await write(
-          request,
-          [{ action: "update", id, before, input, batch: false }],
-          () => "update",
-          async (trx) => {
-            const row = await queries.updateVersioned(trx, id, version, values);
-            if (!row) throw new StaleVersion();
-            return [id];
-          },
-        );
-        return ok(shown(records.get(id)!, request));
-      } catch (error) {
-        if (error instanceof StaleVersion) {
-          if (!(await queries.findRow(id))) throw notFound();
-          throw new ApiError(Code.CONFLICT, {
-            data: {
-              errors: {
-                version: localizeText("stale version", request.language),
-              },
-            },
-          });
-        }
-        return queries.conflictFrom(error, values, request.language, id);
-      }
+      return ok(shown(await update(request, id, version, input), request));
     },
   );
 

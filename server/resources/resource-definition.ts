@@ -128,6 +128,12 @@ export interface ResourceDefinition<
    * each write and records status, who and when, and tags after it, in the same transaction.
    */
   workflow?: PublishingWorkflow;
+  /**
+   * Keeps every saved version (revisions.ts): each create, update and restore stores the
+   * record in the write's transaction, and `/<path>/:id/revisions` lists, reads and
+   * restores them.
+   */
+  revisions?: boolean;
 }
 
 export interface CsvColumn<Rec> {

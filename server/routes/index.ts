@@ -11,6 +11,7 @@ import { signUpRoutes } from "./public/signup.js";
 import { loginLockRoutes } from "./system/login-locks.js";
 import { tagRoutes } from "./tags/index.js";
 import { sermonRoutes } from "./sermons/index.js";
+import { articleRoutes } from "./articles/index.js";
 import { mediaContentRoutes } from "./media-content/index.js";
 import { publicContentRoutes } from "./public-content/index.js";
 import { systemRoutes } from "./system/index.js";
@@ -35,6 +36,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(jobRoutes);
   await app.register(behaviorRoutes);
   await app.register(spiderRoutes);
+  await app.register(articleRoutes);
   await app.register(mediaContentRoutes);
   await app.register(publicContentRoutes);
   await app.register(discipleRoutes);

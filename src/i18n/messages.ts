@@ -9,6 +9,7 @@ import { jobMessages } from "../resources/jobs/messages";
 import { behaviorStatsMessages } from "../behaviorStats/messages";
 import { spiderMessages } from "../resources/spiders/messages";
 import { dashboardMessages } from "../dashboard/messages";
+import { contentMessages as contentScreenMessages } from "../resources/content/messages";
 import { contentMessages } from "../content/messages";
 import { discipleMessages } from "../resources/disciples/messages";
 import { ministryMessages } from "../resources/ministry/messages";
@@ -37,6 +38,7 @@ export const catalogue: Record<Language, TranslationMessages> = {
     discipleMessages["zh-CN"],
     ministryMessages["zh-CN"],
     moderationMessages["zh-CN"],
+    contentScreenMessages["zh-CN"],
     nestMessages(VALIDATION_MESSAGES["zh-CN"]),
   ) as TranslationMessages,
   "en-US": deepMerge(
@@ -55,6 +57,7 @@ export const catalogue: Record<Language, TranslationMessages> = {
     discipleMessages["en-US"],
     ministryMessages["en-US"],
     moderationMessages["en-US"],
+    contentScreenMessages["en-US"],
     nestMessages(VALIDATION_MESSAGES["en-US"]),
   ) as TranslationMessages,
 };

@@ -130,9 +130,27 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     permission: "auditLog:read",
   },
 
-  { path: "sermonManage", group: "content", icon: RecordVoiceOverIcon },
-  { path: "mySermonManage", group: "content", icon: MicIcon },
-  { path: "articleManage", group: "content", icon: ArticleIcon },
+  {
+    path: "sermonManage",
+    group: "content",
+    icon: RecordVoiceOverIcon,
+    resource: "admin/sermonManage",
+    permission: "sermon:read",
+  },
+  {
+    path: "mySermonManage",
+    group: "content",
+    icon: MicIcon,
+    resource: "admin/mySermonManage",
+    permission: "sermon:read",
+  },
+  {
+    path: "articleManage",
+    group: "content",
+    icon: ArticleIcon,
+    resource: "admin/articleManage",
+    permission: "article:read",
+  },
   { path: "articleEdit", group: "content", icon: EditNoteIcon },
   {
     path: "audioManage",

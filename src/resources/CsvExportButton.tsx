@@ -26,7 +26,12 @@ export function saveBlob(blob: Blob, filename: string): void {
  * export endpoint (not just the page on screen). The request needs the Authorization
  * header, so it is fetched through the client and saved as a blob.
  */
-export function CsvExportButton() {
+export function CsvExportButton({
+  filter,
+}: {
+  /** The list's permanent filter (react-admin keeps it out of filterValues). */
+  filter?: Record<string, unknown>;
+} = {}) {
   const translate = useTranslate();
   const resource = useResourceContext() ?? "";
   const { filterValues, sort, total } = useListContext();
@@ -40,7 +45,7 @@ export function CsvExportButton() {
         `/${apiPath}/export`,
         {
           format: "csv",
-          filter: filterValues ?? {},
+          filter: { ...(filterValues ?? {}), ...filter },
           sort: sort ? [sort.field, sort.order] : undefined,
           // Times in the export are written in the admin's own zone; the server names
           // it in the column headers (docs/decisions.md, CSV export).

@@ -12,6 +12,26 @@ export interface ApiResource {
   permissionModule: string;
 }
 
+const SERMON_WRITABLE_FIELDS = [
+  "title",
+  "preacher",
+  "series",
+  "serviceType",
+  "preachedOn",
+  "passage",
+  "summary",
+  "body",
+  "audioFileId",
+  "videoFileId",
+  "videoUrl",
+  "attachmentIds",
+  "coverFileId",
+  "regionCode",
+  "status",
+  "publishAt",
+  "tagIds",
+];
+
 export const API_RESOURCES: Record<string, ApiResource> = {
   "admin/tagManage": {
     apiPath: "tags",
@@ -101,6 +121,33 @@ export const API_RESOURCES: Record<string, ApiResource> = {
     apiPath: "spider-runs",
     writableFields: [],
     permissionModule: "spider",
+  },
+  "admin/sermonManage": {
+    apiPath: "sermons",
+    writableFields: SERMON_WRITABLE_FIELDS,
+    permissionModule: "sermon",
+  },
+  // The same records, the list limited to the current user's (createdBy).
+  "admin/mySermonManage": {
+    apiPath: "sermons",
+    writableFields: SERMON_WRITABLE_FIELDS,
+    permissionModule: "sermon",
+  },
+  "admin/articleManage": {
+    apiPath: "articles",
+    writableFields: [
+      "title",
+      "author",
+      "category",
+      "coverFileId",
+      "summary",
+      "body",
+      "sourceUrl",
+      "status",
+      "publishAt",
+      "tagIds",
+    ],
+    permissionModule: "article",
   },
   "admin/audioManage": {
     apiPath: "audios",

@@ -13,6 +13,7 @@ import {
   defineResource,
   type ResourceDefinition,
 } from "../../resources/define-resource.js";
+import { registerSuggestions } from "../../resources/suggestions.js";
 import { pinyinKey } from "../../resources/sort-keys.js";
 import { publishingWorkflow } from "../../resources/workflow.js";
 import { sanitizeStoredHtml } from "../../services/html-sanitizer.js";
@@ -61,6 +62,7 @@ export const sermonResource = {
     },
   },
   workflow,
+  revisions: true,
   toRecord: (row: SermonRow): Sermon => ({
     id: row.id,
     title: row.title,
@@ -159,5 +161,15 @@ export const sermonResource = {
 >;
 
 export const sermonRoutes: FastifyPluginAsync = async (app) => {
+  registerSuggestions(app, {
+    path: "sermons",
+    table: "sermons",
+    module: "sermon",
+    fields: {
+      preacher: "preacher",
+      series: "series",
+      serviceType: "service_type",
+    },
+  });
   defineResource(app, sermonResource);
 };

@@ -326,4 +326,34 @@ describe("/tjc/sermons", () => {
     const stale = await update(s.id, { title: "版本三", version: 1 });
     expect(stale.json().code).toBe(40900);
   });
+
+  it("suggests preachers, series and service types already used", async () => {
+    await create({ title: "建议甲", preacher: "孙传道", series: "创世记" });
+    await create({
+      title: "建议乙",
+      preacher: "孙传道",
+      serviceType: "安息日",
+    });
+    await create({ title: "建议丙", preacher: "孙执事" });
+    const suggest = (query: string, token = editor) =>
+      t.request({
+        method: "GET",
+        url: `/tjc/sermons/suggestions?${query}`,
+        token,
+      });
+    expect((await suggest("field=preacher&q=孙")).json().data.list).toEqual([
+      "孙传道",
+      "孙执事",
+    ]);
+    expect((await suggest("field=series&q=创世")).json().data.list).toEqual([
+      "创世记",
+    ]);
+    expect(
+      (await suggest("field=serviceType&q=安息")).json().data.list,
+    ).toEqual(["安息日"]);
+    expect((await suggest("field=title")).json().code).toBe(40000);
+    expect((await suggest("q=孙")).json().code).toBe(40000);
+    const member = await t.loginAs("member");
+    expect((await suggest("field=preacher", member)).statusCode).toBe(403);
+  });
 });

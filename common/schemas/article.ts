@@ -1,0 +1,106 @@
+import { z } from "zod";
+import type { Language } from "../codes.js";
+import { workflowInputShape, workflowRecordShape } from "./workflow.js";
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) =>
+      value ? value : value === undefined ? undefined : null,
+    );
+
+/** An article (issue 11 item 4). Shared by the server (the final word) and the editor. */
+export const articleInputSchema = z.object({
+  title: z.string().trim().min(1).max(200),
+  author: optionalText(64),
+  category: optionalText(64),
+  coverFileId: z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1)
+    .nullish(),
+  summary: optionalText(2000),
+  /** Rich text; sanitised on the server. */
+  body: z.string().max(500_000).nullish(),
+  /** Where it was first published, if elsewhere. */
+  sourceUrl: z
+    .string()
+    .trim()
+    .max(500)
+    .regex(/^https?:\/\/\S+$/)
+    .nullish()
+    .or(z.literal("").transform(() => null)),
+  ...workflowInputShape,
+});
+export type ArticleInput = z.input<typeof articleInputSchema>;
+
+export const articleSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  author: z.string().nullable(),
+  category: z.string().nullable(),
+  coverFileId: z.number().int().nullable(),
+  summary: z.string().nullable(),
+  body: z.string(),
+  sourceUrl: z.string().nullable(),
+  ...workflowRecordShape,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number().int(),
+});
+export type Article = z.infer<typeof articleSchema>;
+
+export const ARTICLE_SORT_FIELDS = [
+  "id",
+  "title",
+  "createdAt",
+  "updatedAt",
+  "publishedAt",
+] as const;
+
+export const ARTICLE_FIELD_LABELS = {
+  "zh-CN": {
+    id: "编号",
+    title: "标题",
+    author: "作者",
+    category: "分类",
+    coverFileId: "封面",
+    summary: "摘要",
+    body: "正文",
+    sourceUrl: "原文链接",
+    status: "状态",
+    publishAt: "定时发布时间",
+    publishedAt: "发布时间",
+    tagIds: "标签",
+    createdBy: "创建者",
+    updatedBy: "修改者",
+    createdAt: "创建时间",
+    updatedAt: "更新时间",
+    version: "版本",
+    q: "搜索",
+  },
+  "en-US": {
+    id: "ID",
+    title: "Title",
+    author: "Author",
+    category: "Category",
+    coverFileId: "Cover",
+    summary: "Summary",
+    body: "Text",
+    sourceUrl: "Source link",
+    status: "Status",
+    publishAt: "Scheduled for",
+    publishedAt: "Published",
+    tagIds: "Tags",
+    createdBy: "Created by",
+    updatedBy: "Updated by",
+    createdAt: "Created",
+    updatedAt: "Updated",
+    version: "Version",
+    q: "Search",
+  },
+} satisfies Record<Language, Record<string, string>>;

@@ -1,0 +1,138 @@
+import type { FastifyPluginAsync } from "fastify";
+import { sql, type Selectable } from "kysely";
+import { z } from "zod";
+import {
+  ARTICLE_FIELD_LABELS,
+  ARTICLE_SORT_FIELDS,
+  articleInputSchema,
+  articleSchema,
+  type Article,
+} from "../../../common/schemas/article.js";
+import type { ArticlesTable } from "../../db/schema.js";
+import {
+  defineResource,
+  type ResourceDefinition,
+} from "../../resources/define-resource.js";
+import { dateRange } from "../../resources/filters.js";
+import { pinyinKey } from "../../resources/sort-keys.js";
+import { registerSuggestions } from "../../resources/suggestions.js";
+import { publishingWorkflow } from "../../resources/workflow.js";
+import { sanitizeStoredHtml } from "../../services/html-sanitizer.js";
+import { recordFileFields } from "../../services/file-usages.js";
+
+type ArticleRow = Selectable<ArticlesTable>;
+
+const workflow = publishingWorkflow("articles", "articles");
+
+const textFilter = (column: string) => ({
+  schema: z.string().trim().min(1).max(64),
+  where: (value: string) =>
+    sql<boolean>`${sql.ref(`articles.${column}`)} = ${value}`,
+});
+
+/** The articles resource (issue 11 item 4); exported for the public API. */
+export const articleResource = {
+  path: "articles",
+  table: "articles",
+  module: "article",
+  recordSchema: articleSchema,
+  createSchema: articleInputSchema,
+  updateSchema: articleInputSchema,
+  sortable: ARTICLE_SORT_FIELDS,
+  sortKeys: { title: pinyinKey("titlePinyin") },
+  defaultSort: ["updatedAt", "DESC"],
+  search: {
+    table: "articles",
+    columns: ["title", "author", "category", "summary"],
+  },
+  filters: {
+    ...workflow.filters,
+    author: textFilter("author"),
+    category: textFilter("category"),
+    ...dateRange("updatedAt", "articles.updated_at"),
+  },
+  workflow,
+  revisions: true,
+  toRecord: (row: ArticleRow): Article => ({
+    id: row.id,
+    title: row.title,
+    author: row.author,
+    category: row.category,
+    coverFileId: row.coverFileId,
+    summary: row.summary,
+    body: row.body,
+    sourceUrl: row.sourceUrl,
+    ...workflow.record(row),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    version: row.version,
+  }),
+  toValues: (input) => {
+    const values: Record<string, unknown> = {};
+    for (const key of [
+      "title",
+      "author",
+      "category",
+      "coverFileId",
+      "summary",
+      "sourceUrl",
+    ] as const) {
+      if (input[key] !== undefined) values[key] = input[key];
+    }
+    if (input.body !== undefined)
+      values.body = sanitizeStoredHtml(input.body ?? "");
+    // status, publishAt and tagIds are the workflow's: written by its afterWrite.
+    return values;
+  },
+  // The cover is counted as a use (a used file cannot be deleted), checked first.
+  afterWrite: async (change, { trx, request }) => {
+    if (change.action === "delete") {
+      await recordFileFields(trx, "articles", change.id, {}, request.language);
+      return;
+    }
+    const row = await trx
+      .selectFrom("articles")
+      .select(["coverFileId"])
+      .where("id", "=", change.id)
+      .executeTakeFirstOrThrow();
+    await recordFileFields(
+      trx,
+      "articles",
+      change.id,
+      {
+        coverFileId: {
+          ids: row.coverFileId === null ? [] : [row.coverFileId],
+          kind: "image",
+        },
+      },
+      request.language,
+    );
+  },
+  fieldLabels: ARTICLE_FIELD_LABELS,
+  csvColumns: [
+    { key: "id" },
+    { key: "title" },
+    { key: "author" },
+    { key: "category" },
+    { key: "status" },
+    { key: "publishedAt", time: true },
+    { key: "sourceUrl" },
+    { key: "createdAt", time: true },
+    { key: "updatedAt", time: true },
+  ],
+} satisfies ResourceDefinition<
+  ArticleRow,
+  Article,
+  typeof articleInputSchema,
+  typeof articleInputSchema
+>;
+
+export const articleRoutes: FastifyPluginAsync = async (app) => {
+  registerSuggestions(app, {
+    path: "articles",
+    table: "articles",
+    module: "article",
+    fields: { author: "author", category: "category" },
+  });
+  defineResource(app, articleResource);
+};

@@ -1,0 +1,116 @@
+import {
+  AutocompleteInput,
+  BulkDeleteButton,
+  CreateButton,
+  DataTable,
+  DateField,
+  DateInput,
+  List,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  TopToolbar,
+  useCanAccess,
+  useResourceContext,
+  useTranslate,
+} from "react-admin";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import type { Theme } from "@mui/material/styles";
+import { getStoredUser } from "../../http/session";
+import { CsvExportButton } from "../CsvExportButton";
+import { PublishingButtons } from "../content/PublishingButtons";
+import { StatusField } from "../content/StatusField";
+import { SuggestInput } from "../content/SuggestInput";
+import { statusChoices } from "../content/WorkflowInputs";
+
+const hiddenOnPhones = { display: { xs: "none", sm: "table-cell" } };
+
+function Actions({ filter }: { filter?: Record<string, unknown> }) {
+  const resource = useResourceContext() ?? "";
+  const { canAccess: canCreate } = useCanAccess({ resource, action: "create" });
+  const { canAccess: canExport } = useCanAccess({ resource, action: "export" });
+  return (
+    <TopToolbar>
+      {canCreate ? <CreateButton /> : null}
+      {canExport ? <CsvExportButton filter={filter} /> : null}
+    </TopToolbar>
+  );
+}
+
+function BulkActions() {
+  const resource = useResourceContext() ?? "";
+  const { canAccess: canDelete } = useCanAccess({ resource, action: "delete" });
+  return (
+    <>
+      <PublishingButtons />
+      {canDelete ? <BulkDeleteButton mutationMode="pessimistic" /> : null}
+    </>
+  );
+}
+
+/**
+ * /admin/sermonManage, and /admin/mySermonManage (`mine`): the same list limited to the
+ * sermons the current user created. Filters by keyword, preacher, series, service type,
+ * tag, status and date; sorts; exports; publishes, unpublishes, archives or deletes in bulk.
+ */
+export function SermonList({ mine = false }: { mine?: boolean }) {
+  const translate = useTranslate();
+  const resource = useResourceContext() ?? "";
+  const { canAccess: canEdit } = useCanAccess({ resource, action: "edit" });
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up("md"));
+  const userId = getStoredUser()?.userId;
+  const permanent = mine ? { createdBy: userId ?? -1 } : undefined;
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn />,
+    <SelectInput
+      key="status"
+      source="status"
+      alwaysOn={wide}
+      choices={statusChoices(translate)}
+    />,
+    <SuggestInput key="preacher" source="preacher" apiPath="sermons" />,
+    <SuggestInput key="series" source="series" apiPath="sermons" />,
+    <SuggestInput key="serviceType" source="serviceType" apiPath="sermons" />,
+    <ReferenceInput key="tagId" source="tagId" reference="admin/tagManage">
+      <AutocompleteInput optionText="name" />
+    </ReferenceInput>,
+    <DateInput key="preachedFrom" source="preachedFrom" />,
+    <DateInput key="preachedTo" source="preachedTo" />,
+  ];
+  return (
+    <List
+      filters={filters}
+      filter={permanent}
+      sort={{ field: "preachedOn", order: "DESC" }}
+      perPage={25}
+      exporter={false}
+      actions={<Actions filter={permanent} />}
+    >
+      <DataTable
+        rowClick={canEdit ? "edit" : false}
+        bulkActionButtons={<BulkActions />}
+      >
+        <DataTable.Col source="id" sx={hiddenOnPhones} />
+        <DataTable.Col source="title" />
+        <DataTable.Col source="preacher" disableSort sx={hiddenOnPhones} />
+        <DataTable.Col source="series" disableSort sx={hiddenOnPhones} />
+        <DataTable.Col source="preachedOn" />
+        <DataTable.Col source="status" disableSort>
+          <StatusField />
+        </DataTable.Col>
+        <DataTable.Col source="publishedAt" sx={hiddenOnPhones}>
+          <DateField source="publishedAt" showTime />
+        </DataTable.Col>
+        <DataTable.Col source="views" sx={hiddenOnPhones} />
+        <DataTable.Col source="updatedAt" sx={hiddenOnPhones}>
+          <DateField source="updatedAt" showTime />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}
+
+/** /admin/mySermonManage's list. */
+export function MySermonList() {
+  return <SermonList mine />;
+}

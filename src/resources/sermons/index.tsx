@@ -1,0 +1,35 @@
+import RecordVoiceOverIcon from "@mui/icons-material/RecordVoiceOver";
+import MicIcon from "@mui/icons-material/Mic";
+import { LazyPage, lazyChunk } from "../../layout/chunks";
+
+// The screens load on first visit: the form carries the editor, media and region inputs.
+const SermonList = lazyChunk("sermon-list", () =>
+  import("./SermonList").then((m) => ({ default: m.SermonList })),
+);
+const MySermonList = lazyChunk("my-sermon-list", () =>
+  import("./SermonList").then((m) => ({ default: m.MySermonList })),
+);
+const SermonCreate = lazyChunk("sermon-create", () =>
+  import("./SermonCreate").then((m) => ({ default: m.SermonCreate })),
+);
+const SermonEdit = lazyChunk("sermon-edit", () =>
+  import("./SermonEdit").then((m) => ({ default: m.SermonEdit })),
+);
+
+/** /admin/sermonManage: every sermon. */
+export const sermons = {
+  list: () => <LazyPage component={SermonList} />,
+  create: () => <LazyPage component={SermonCreate} />,
+  edit: () => <LazyPage component={SermonEdit} />,
+  icon: RecordVoiceOverIcon,
+  recordRepresentation: "title",
+};
+
+/** /admin/mySermonManage: the same screens, the list limited to the user's own. */
+export const mySermons = {
+  list: () => <LazyPage component={MySermonList} />,
+  create: () => <LazyPage component={SermonCreate} />,
+  edit: () => <LazyPage component={SermonEdit} />,
+  icon: MicIcon,
+  recordRepresentation: "title",
+};
