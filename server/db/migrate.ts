@@ -59,6 +59,10 @@ export async function migrateToLatest(
     // Name the schema: unqualified, Kysely finds another schema's migration tables and
     // skips creating its own.
     ...(schema ? { migrationTableSchema: schema } : {}),
+    // Features land from parallel branches, each with its own number: a store that ran
+    // 0015 on an early build must still take 0011 when it arrives. Every migration
+    // touches only its own tables, so their order between features does not matter.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
