@@ -216,6 +216,8 @@ const EXPECTED: Record<string, Declared> = {
   "POST /tjc/gospel-docs/publishing": "doc:update",
   "GET /tjc/public/sermons": "public",
   "GET /tjc/public/sermons/:id": "public",
+  "GET /tjc/public/articles": "public",
+  "GET /tjc/public/articles/:id": "public",
   "GET /tjc/public/audios": "public",
   "GET /tjc/public/audios/:id": "public",
   "GET /tjc/public/videos": "public",

@@ -68,6 +68,7 @@ describe("/tjc/public (the public read API and the podcast feed)", () => {
       audios: { title: "音频", series: "罗马书", audioFileId: mp3.id },
       videos: { title: "视频", videoUrl: "https://youtu.be/abc" },
       "gospel-docs": { title: "文档", fileId: pdf.id, language: "zh-CN" },
+      articles: { title: "文章", body: "<p>恩典</p>" },
     };
     for (const [path, body] of Object.entries(bodies)) {
       records[path] = {
@@ -92,9 +93,13 @@ describe("/tjc/public (the public read API and the podcast feed)", () => {
     }
     await comeDue("sermons", records.sermons!.due!.id);
     await comeDue("audios", records.audios!.due!.id);
-    for (const path of ["videos", "gospel-docs"])
+    for (const [path, table] of [
+      ["videos", "videos"],
+      ["gospel-docs", "gospel_docs"],
+      ["articles", "articles"],
+    ] as const)
       await t.app.store.db
-        .updateTable(path === "videos" ? "videos" : "gospel_docs")
+        .updateTable(table)
         .set({ publishAt: anHourAgo() })
         .where("id", "=", records[path]!.due!.id)
         .execute();
@@ -104,7 +109,13 @@ describe("/tjc/public (the public read API and the podcast feed)", () => {
   });
 
   it("lists published records only, a due scheduled one included, without a login", async () => {
-    for (const path of ["sermons", "audios", "videos", "gospel-docs"]) {
+    for (const path of [
+      "sermons",
+      "audios",
+      "videos",
+      "gospel-docs",
+      "articles",
+    ]) {
       const r = records[path]!;
       const ids = await listIds(path);
       expect(ids.sort(), path).toEqual([r.published!.id, r.due!.id].sort());
@@ -112,7 +123,13 @@ describe("/tjc/public (the public read API and the podcast feed)", () => {
   });
 
   it("answers 40400 for a draft, archived, future or missing id, and the record otherwise", async () => {
-    for (const path of ["sermons", "audios", "videos", "gospel-docs"]) {
+    for (const path of [
+      "sermons",
+      "audios",
+      "videos",
+      "gospel-docs",
+      "articles",
+    ]) {
       const r = records[path]!;
       for (const state of ["draft", "archived", "future"]) {
         const response = await get(`/tjc/public/${path}/${r[state]!.id}`);
