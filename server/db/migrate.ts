@@ -8,6 +8,7 @@ import * as sermons from "./migrations/0005a-sermons.js";
 import * as jobs from "./migrations/0006-jobs.js";
 import * as behavior from "./migrations/0006a-behavior.js";
 import * as community from "./migrations/0007-community.js";
+import * as live from "./migrations/0012-live.js";
 
 type StoreMigration = {
   up(db: Kysely<unknown>, kind: StoreKind): Promise<void>;
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, StoreMigration> = {
   "0006-jobs": jobs,
   "0006a-behavior": behavior,
   "0007-community": community,
+  "0012-live": live,
 };
 
 /**

@@ -10,6 +10,7 @@ import { REFERENCE_VALIDATION_MESSAGES } from "../../common/reference-messages.j
 import { ASK_VALIDATION_MESSAGES } from "../../common/ask-messages.js";
 import { SYSTEM_VALIDATION_MESSAGES } from "../../common/system-messages.js";
 import { JOB_VALIDATION_MESSAGES } from "../../common/job-messages.js";
+import { LIVE_VALIDATION_MESSAGES } from "../../common/live-messages.js";
 
 type Issue = z.core.$ZodRawIssue;
 
@@ -118,7 +119,8 @@ function knownText(message: string, language: Language): string | undefined {
     REFERENCE_VALIDATION_MESSAGES[language][message] ??
     SYSTEM_VALIDATION_MESSAGES[language][message] ??
     JOB_VALIDATION_MESSAGES[language][message] ??
-    ASK_VALIDATION_MESSAGES[language][message]
+    ASK_VALIDATION_MESSAGES[language][message] ??
+    LIVE_VALIDATION_MESSAGES[language][message]
   );
 }
 

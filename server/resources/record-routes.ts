@@ -24,22 +24,21 @@ import type { ResourceQueries } from "./resource-queries.js";
 class StaleVersion extends Error {}
 
 /**
- * Get, create, update (versioned), delete, and batch delete or update of one resource.
- * Every write runs in one transaction with its hooks and its audit rows.
+ * The audited write path of one resource: records as readers see them, and writes that run
+ * the definition's hooks and one audit row per changed record in a transaction. The
+ * resource's routes use it, and so may another feature that writes the resource's records
+ * (a live video creating its draft sermon), so those writes behave the same.
  */
-export function registerRecordRoutes<
+export function recordWriter<
   Row,
   Rec,
   Create extends z.ZodObject,
   Update extends z.ZodObject,
 >(
-  parent: FastifyInstance,
+  app: FastifyInstance,
   def: ResourceDefinition<Row, Rec, Create, Update>,
   queries: ResourceQueries<Row>,
-): void {
-  const app = parent.withTypeProvider<ZodTypeProvider>();
-  const tags = [def.path];
-  const permission = (action: string) => `${def.module}:${action}`;
+) {
   const auditName = def.auditName ?? def.path;
 
   /** Rows as records, with what enrich adds. */
@@ -56,16 +55,19 @@ export function registerRecordRoutes<
   }
 
   /**
-   * Runs one write in a transaction: the before hook, the change, the after hook, then an
-   * audit row per changed record (before and after read in the same transaction).
+   * Runs one write: the before hook, the change, the after hook, then an audit row per
+   * changed record (before and after read in the same transaction). In its own
+   * transaction, or in `outer` when given (then the caller's transaction decides, and a
+   * definition with afterCommit is refused: nothing would run it at the right time).
    */
   async function write(
     request: FastifyRequest,
     changes: WriteChange<Rec>[],
     auditAction: (change: WriteChange<Rec>) => AuditAction,
     apply: (trx: Kysely<Database>) => Promise<number[]>,
+    outer?: Kysely<Database>,
   ): Promise<{ ids: number[]; records: Map<number, Rec> }> {
-    const result = await app.store.transaction(async (trx) => {
+    const work = async (trx: Kysely<Database>) => {
       const context = { trx, request };
       for (const change of changes) await def.beforeWrite?.(change, context);
       const ids = await apply(trx);
@@ -88,13 +90,73 @@ export function registerRecordRoutes<
         });
       }
       return { ids, records };
-    });
+    };
+    if (outer) {
+      if (def.afterCommit)
+        throw new Error(`${def.path}: afterCommit needs its own transaction`);
+      return work(outer);
+    }
+    const result = await app.store.transaction(work);
     await def.afterCommit?.(
       changes.filter((change) => result.ids.includes(change.id)),
       request,
     );
     return result;
   }
+
+  /** Creates one record from validated input; answers it as readers see it. */
+  async function create(
+    request: FastifyRequest,
+    input: z.infer<Create>,
+    outer?: Kysely<Database>,
+  ): Promise<Rec> {
+    const now = nowIso();
+    const values = {
+      ...(await def.toValues(input)),
+      createdAt: now,
+      updatedAt: now,
+    };
+    try {
+      const { records, ids } = await write(
+        request,
+        [{ action: "create", id: 0, input, batch: false }],
+        () => "create",
+        async (trx) => [
+          ((await queries.insert(trx, values)) as { id: number }).id,
+        ],
+        outer,
+      );
+      return records.get(ids[0]!)!;
+    } catch (error) {
+      return queries.conflictFrom(error, values, request.language);
+    }
+  }
+
+  return { recordsOf, recordOf, write, create };
+}
+
+/**
+ * Get, create, update (versioned), delete, and batch delete or update of one resource.
+ * Every write runs in one transaction with its hooks and its audit rows.
+ */
+export function registerRecordRoutes<
+  Row,
+  Rec,
+  Create extends z.ZodObject,
+  Update extends z.ZodObject,
+>(
+  parent: FastifyInstance,
+  def: ResourceDefinition<Row, Rec, Create, Update>,
+  queries: ResourceQueries<Row>,
+): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const tags = [def.path];
+  const permission = (action: string) => `${def.module}:${action}`;
+  const { recordsOf, recordOf, write, create } = recordWriter(
+    parent,
+    def,
+    queries,
+  );
 
   app.get(
     `/${def.path}/:id`,
@@ -127,28 +189,8 @@ export function registerRecordRoutes<
         response: { 200: envelope(def.recordSchema) },
       },
     },
-    async (request) => {
-      const now = nowIso();
-      const input = request.body as z.infer<Create>;
-      const values = {
-        ...(await def.toValues(input)),
-        createdAt: now,
-        updatedAt: now,
-      };
-      try {
-        const { records, ids } = await write(
-          request,
-          [{ action: "create", id: 0, input, batch: false }],
-          () => "create",
-          async (trx) => [
-            ((await queries.insert(trx, values)) as { id: number }).id,
-          ],
-        );
-        return ok(records.get(ids[0]!)!);
-      } catch (error) {
-        return queries.conflictFrom(error, values, request.language);
-      }
-    },
+    async (request) =>
+      ok(await create(request, request.body as z.infer<Create>)),
   );
 
   app.put(

@@ -12,6 +12,7 @@ import { loginLockRoutes } from "./system/login-locks.js";
 import { tagRoutes } from "./tags/index.js";
 import { sermonRoutes } from "./sermons/index.js";
 import { systemRoutes } from "./system/index.js";
+import { liveRoutes } from "./live/index.js";
 
 /** Every /tjc route module, registered under the /tjc prefix by app.ts. */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
@@ -28,4 +29,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(systemRoutes);
   await app.register(jobRoutes);
   await app.register(behaviorRoutes);
+  await app.register(liveRoutes);
 };
