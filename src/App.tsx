@@ -26,6 +26,10 @@ import loginLog from "./resources/system/loginLog";
 import onlineSessions from "./resources/system/onlineSessions";
 import jobs from "./resources/jobs";
 import jobLogs from "./resources/jobLogs";
+import channels from "./resources/live/channels";
+import liveVideos from "./resources/live/videos";
+import liveNotices from "./resources/live/notices";
+import { LiveConfigRoute } from "./resources/live/config";
 
 // The statistics screen and its chart library load on first visit.
 const BehaviorStatsPage = lazyChunk("behavior-stats", () =>
@@ -77,6 +81,7 @@ export function App() {
             path="/admin/system/userBehaviorStat"
             element={<LazyPage component={BehaviorStatsPage} />}
           />
+          <Route path="/admin/configLive" element={<LiveConfigRoute />} />
           {PLACEHOLDER_PAGES.filter(
             ({ path }) => path !== "system/userBehaviorStat",
           ).map(({ path }) => (
@@ -95,6 +100,9 @@ export function App() {
         <Resource name="admin/system/onlineSessions" {...onlineSessions} />
         <Resource name="admin/system/jobManage" {...jobs} />
         <Resource name="admin/system/joblogManage" {...jobLogs} />
+        <Resource name="admin/channelManage" {...channels} />
+        <Resource name="admin/liveVideoManage" {...liveVideos} />
+        <Resource name="admin/configLiveNotice" {...liveNotices} />
       </Admin>
     </BrowserRouter>
   );

@@ -1,0 +1,64 @@
+import Chip from "@mui/material/Chip";
+import {
+  BulkDeleteButton,
+  CreateButton,
+  TopToolbar,
+  useCanAccess,
+  useRecordContext,
+  useTranslate,
+} from "react-admin";
+import { CsvExportButton } from "../CsvExportButton";
+
+/** Narrow screens keep the essential columns; the rest is one tap away in the form. */
+export const hiddenOnPhones = { display: { xs: "none", md: "table-cell" } };
+
+/** Create and CSV export, each when the user may. */
+export function ListActions({ resource }: { resource: string }) {
+  const { canAccess: canCreate } = useCanAccess({ resource, action: "create" });
+  const { canAccess: canExport } = useCanAccess({ resource, action: "export" });
+  return (
+    <TopToolbar>
+      {canCreate ? <CreateButton /> : null}
+      {canExport ? <CsvExportButton /> : null}
+    </TopToolbar>
+  );
+}
+
+export function BulkDelete({ resource }: { resource: string }) {
+  const { canAccess } = useCanAccess({ resource, action: "delete" });
+  return canAccess ? <BulkDeleteButton mutationMode="pessimistic" /> : null;
+}
+
+const COLORS: Record<string, "success" | "error" | "default" | "info"> = {
+  live: "error",
+  scheduled: "info",
+  ended: "success",
+};
+
+/** A status as a chip, worded from `<prefix>.<status>`. */
+export function StatusChip({ prefix }: { prefix: string }) {
+  const record = useRecordContext<{ status: string }>();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <Chip
+      size="small"
+      color={COLORS[record.status] ?? "default"}
+      label={translate(`${prefix}.${record.status}`)}
+    />
+  );
+}
+
+/**
+ * A datetime-local input's value (local wall time) as the API's UTC instant, and back.
+ * An empty input is null, which the schema reports as required.
+ */
+export const parseLocalTime = (value: string) =>
+  value ? new Date(value).toISOString() : null;
+export function formatLocalTime(value: unknown): string {
+  if (typeof value !== "string" || !value) return "";
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return "";
+  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+}
