@@ -7,11 +7,10 @@ import {
   LIVE_VIDEO_FIELD_LABELS,
 } from "../../../common/schemas/live";
 import { ADMIN_PAGE_NAMES } from "../../../common/admin-page-names";
-import { nestMessages } from "../../i18n/deepMerge";
+import { deepMerge, nestMessages } from "../../i18n/deepMerge";
 
-export const liveMessages = {
+const screens = {
   "zh-CN": {
-    ...nestMessages(LIVE_VALIDATION_MESSAGES["zh-CN"]),
     live: {
       channel_status: { idle: "空闲", live: "直播中", offline: "已停用" },
       video_status: {
@@ -94,7 +93,6 @@ export const liveMessages = {
     },
   },
   "en-US": {
-    ...nestMessages(LIVE_VALIDATION_MESSAGES["en-US"]),
     live: {
       channel_status: { idle: "Idle", live: "Live", offline: "Offline" },
       video_status: {
@@ -178,4 +176,16 @@ export const liveMessages = {
       },
     },
   },
+};
+
+// The validation keys nest under `live.validation`, beside the screens' own `live.*`.
+export const liveMessages = {
+  "zh-CN": deepMerge(
+    nestMessages(LIVE_VALIDATION_MESSAGES["zh-CN"]),
+    screens["zh-CN"],
+  ),
+  "en-US": deepMerge(
+    nestMessages(LIVE_VALIDATION_MESSAGES["en-US"]),
+    screens["en-US"],
+  ),
 };

@@ -13,7 +13,7 @@ type State =
   | { kind: "error"; detail: string };
 
 /**
- * Plays an HLS playlist in the admin. hls.js (about 160 KB gzip) loads only when the user
+ * Plays an HLS playlist in the admin. hls.js (its light build, no subtitles or DRM) loads only when the user
  * asks for the preview; a browser that plays HLS itself (Safari) uses its own player.
  */
 export function HlsPreview({ url }: { url: string | null | undefined }) {
@@ -34,7 +34,7 @@ export function HlsPreview({ url }: { url: string | null | undefined }) {
       element.muted = true; // autoplay is allowed muted
       element.play().catch(() => undefined);
     };
-    import("hls.js").then(
+    import("hls.js/light").then(
       ({ default: Hls }) => {
         if (cancelled) return;
         if (Hls.isSupported()) {
