@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Kysely, Selectable } from "kysely";
 import { z } from "zod";
-import { Code } from "../../../common/codes.js";
+import { Code, type Language } from "../../../common/codes.js";
 import { LIVE_ERRORS } from "../../../common/live-messages.js";
 import {
   CHANNEL_FIELD_LABELS,
@@ -60,6 +60,26 @@ export function channelRecord(row: ChannelRow): Channel {
     updatedAt: row.updatedAt,
     version: row.version,
   };
+}
+
+/** 40000 on `field` unless the channel exists (a live video's, a notice's, the default). */
+export async function requireChannel(
+  db: Kysely<Database>,
+  id: number,
+  field: string,
+  language: Language,
+): Promise<void> {
+  const channel = await db
+    .selectFrom("channels")
+    .select("id")
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!channel)
+    throw new ApiError(Code.VALIDATION, {
+      data: {
+        errors: { [field]: localizeText(LIVE_ERRORS.unknownChannel, language) },
+      },
+    });
 }
 
 const inUse = (language: Parameters<typeof localizeText>[1]) =>

@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Kysely } from "kysely";
 import { Code } from "../../../common/codes.js";
-import { LIVE_ERRORS } from "../../../common/live-messages.js";
 import {
   liveConfigInputSchema,
   liveConfigSchema,
@@ -17,6 +16,7 @@ import { z } from "zod";
 import { envelope, MAX_INT32 } from "../../resources/resource-definition.js";
 import { withAudit } from "../../services/audit.js";
 import { recordFileFields } from "../../services/file-usages.js";
+import { requireChannel } from "./channels.js";
 
 /** The live settings as stored; before the first save, the defaults at version 0. */
 export async function readLiveConfig(
@@ -95,24 +95,8 @@ export const liveConfigRoutes: FastifyPluginAsync = async (parent) => {
         const before = await readLiveConfig(trx);
         if (before.version !== version) throw stale();
         const channelId = input.defaultChannelId ?? null;
-        if (channelId !== null) {
-          const channel = await trx
-            .selectFrom("channels")
-            .select("id")
-            .where("id", "=", channelId)
-            .executeTakeFirst();
-          if (!channel)
-            throw new ApiError(Code.VALIDATION, {
-              data: {
-                errors: {
-                  defaultChannelId: localizeText(
-                    LIVE_ERRORS.unknownChannel,
-                    language,
-                  ),
-                },
-              },
-            });
-        }
+        if (channelId !== null)
+          await requireChannel(trx, channelId, "defaultChannelId", language);
         const values = {
           defaultChannelId: channelId,
           autoplay: input.autoplay ? 1 : 0,

@@ -21,6 +21,7 @@ import {
 } from "../../resources/define-resource.js";
 import { equals } from "../../resources/filters.js";
 import { MAX_INT32 } from "../../resources/resource-definition.js";
+import { requireChannel } from "./channels.js";
 
 type LiveNoticeRow = Selectable<LiveNoticesTable>;
 
@@ -100,24 +101,8 @@ export const liveNoticeResource = {
         },
       });
     const channelId = input.channelId as number | null | undefined;
-    if (typeof channelId === "number") {
-      const channel = await trx
-        .selectFrom("channels")
-        .select("id")
-        .where("id", "=", channelId)
-        .executeTakeFirst();
-      if (!channel)
-        throw new ApiError(Code.VALIDATION, {
-          data: {
-            errors: {
-              channelId: localizeText(
-                LIVE_ERRORS.unknownChannel,
-                request.language,
-              ),
-            },
-          },
-        });
-    }
+    if (typeof channelId === "number")
+      await requireChannel(trx, channelId, "channelId", request.language);
   },
   fieldLabels: LIVE_NOTICE_FIELD_LABELS,
   csvColumns: [
