@@ -17,6 +17,9 @@ import { serveHlsFixture } from "./support/hls-fixture";
  * HLS preview, live videos from schedule to draft sermon, notices and the live settings,
  * each with bad input, a stale version, axe, and a phone's width.
  */
+// Each spec walks several screens and runs axe on each, on a shared 2-core machine.
+test.describe.configure({ timeout: 120_000 });
+
 const T = {
   "zh-CN": {
     save: "保存",
@@ -197,7 +200,9 @@ for (const language of ["zh-CN", "en-US"] as const) {
     await page.getByLabel(t.endsAt).fill(localInput(3));
     await save.click();
     await expect(page).toHaveURL(/\/admin\/configLiveNotice$/);
-    await expect(page.getByText(text)).toBeVisible();
+    await expect(
+      page.getByRole("cell", { name: text, exact: true }),
+    ).toBeVisible();
     await expectNoSeriousA11yViolations(page, `notice list ${language}`);
   });
 

@@ -5,7 +5,7 @@ import {
   LIVE_CONFIG_FIELD_LABELS,
   LIVE_NOTICE_FIELD_LABELS,
   LIVE_VIDEO_FIELD_LABELS,
-} from "../../../common/schemas/live";
+} from "../../../common/schemas/live-labels";
 import { ADMIN_PAGE_NAMES } from "../../../common/admin-page-names";
 import { deepMerge, nestMessages } from "../../i18n/deepMerge";
 

@@ -46,7 +46,7 @@ function LiveVideoForm({ deletable = false }: { deletable?: boolean }) {
         source="scheduledStart"
         parse={parseLocalTime}
         format={formatLocalTime}
-        helperText="live.time_helper"
+        helperText={locked ? false : "live.time_helper"}
         isRequired={form.required("scheduledStart")}
         disabled={locked}
       />
@@ -54,7 +54,7 @@ function LiveVideoForm({ deletable = false }: { deletable?: boolean }) {
         source="scheduledEnd"
         parse={parseLocalTime}
         format={formatLocalTime}
-        helperText="live.time_helper"
+        helperText={locked ? false : "live.time_helper"}
         isRequired={form.required("scheduledEnd")}
         disabled={locked}
       />
