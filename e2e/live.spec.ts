@@ -361,6 +361,49 @@ test("schedule a live video, mark it live, end it with a replay, create the draf
   expect(video).toMatchObject({ status: "ended", sermonId });
 });
 
+test("en-US: the live video screens, with a bad time and an overlap", async ({
+  page,
+  request,
+}) => {
+  const channel = await api(request, "post", "channels", {
+    name: `Main hall ${unique()}`,
+  });
+  await api(request, "post", "live-videos", {
+    title: "Booked",
+    channelId: channel.id,
+    scheduledStart: new Date(Date.now() + 24 * 3_600_000).toISOString(),
+    scheduledEnd: new Date(Date.now() + 26 * 3_600_000).toISOString(),
+  });
+  await useLanguage(page, "en-US");
+  await loginViaApi(page, "/admin/liveVideoManage");
+  await expect(
+    page.getByRole("cell", { name: "Booked" }).first(),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "live video list en-US");
+  await page.goto("/admin/liveVideoManage/create");
+  const title = page.getByRole("textbox", { name: "Title", exact: true });
+  await title.fill("Evening service");
+  await page.getByRole("combobox", { name: "Channel" }).fill(channel.name);
+  await page.getByRole("option", { name: channel.name }).click();
+  await page.getByLabel("Scheduled start").fill(localInput(25));
+  await page.getByLabel("Scheduled end").fill(localInput(24.5));
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(
+    page.getByText("The end must come after the start"),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "live video create en-US");
+  // Valid times that overlap the booked one: the server's 40900, in English.
+  await page.getByLabel("Scheduled end").fill(localInput(27));
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(
+    page
+      .getByText("Another live video is planned on this channel at that time")
+      .or(page.getByText(/^Conflict:/))
+      .first(),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/create$/);
+});
+
 test("the live lists work on a phone", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await useLanguage(page, "zh-CN");
