@@ -117,7 +117,15 @@ test("an administrator creates a user in the form, and the audit log shows the c
 
   await page.goto("/admin/system/auditLog");
   await page.getByLabel("资源").fill("system/users");
-  const row = page.getByRole("row").filter({ hasText: "新建" }).first();
+  // Wait for the filtered page: another spec's writes may head the unfiltered one.
+  const row = page
+    .getByRole("row")
+    .filter({ hasText: "新建" })
+    .filter({ hasText: "system/users" })
+    .first();
+  await expect(
+    page.getByRole("row").filter({ hasText: "system/jobs" }),
+  ).toHaveCount(0);
   await row.click();
   const diff = page.getByTestId("audit-diff");
   await expect(diff).toBeVisible();

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from "react";
 import type { Language } from "../common/codes";
 import { api, clearSession, currentUser, type SiteUser } from "./api";
 import { SiteContext, type SiteContextValue } from "./context";
-import type { SiteProps } from "./data";
+import { siteTitle, type SiteProps } from "./data";
 import { saveLanguage, translate } from "./i18n";
 import { AskPage } from "./pages/AskPage";
 import { ChoicenessPage } from "./pages/ChoicenessPage";
@@ -13,7 +13,7 @@ import { TopicPage } from "./pages/TopicPage";
 const NAV = ["ask", "choicenessCommon", "tagList"] as const;
 
 /** The public site: one tree, rendered on the server and hydrated in the browser. */
-export function Site({ language, data }: SiteProps) {
+export function Site({ language, data, siteName }: SiteProps) {
   const [user, setUser] = useState<SiteUser | null>(null);
   useEffect(() => setUser(currentUser()), []);
   const site = useMemo<SiteContextValue>(
@@ -44,7 +44,7 @@ export function Site({ language, data }: SiteProps) {
     <SiteContext.Provider value={site}>
       <header className="site-header">
         <a className="site-title" href="/ask">
-          {t("site.title")}
+          {siteTitle(language, siteName)}
         </a>
         <nav aria-label={t("site.nav_label")} className="site-nav">
           {NAV.map((page) => (

@@ -1,5 +1,6 @@
 import type { Language } from "../common/codes";
 import type { Answer, AskTab, Question } from "../common/schemas/ask";
+import { translate } from "./i18n";
 
 /** A tag as the public pages show it. */
 export interface TagCount {
@@ -41,6 +42,14 @@ export type PageData =
 export interface SiteProps {
   language: Language;
   data: PageData;
+  /** The site's name from the system configuration, in the reader's language. */
+  siteName?: string;
+}
+
+/** The site's title ("灯台问答社区"): the configured name, else the built-in one. */
+export function siteTitle(language: Language, siteName?: string): string {
+  const name = siteName?.trim() || translate(language, "site.default_name");
+  return translate(language, "site.title", { name });
 }
 
 /** A tag's name in the reader's language. */

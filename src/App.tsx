@@ -30,12 +30,20 @@ import channels from "./resources/live/channels";
 import liveVideos from "./resources/live/videos";
 import liveNotices from "./resources/live/notices";
 import { LiveConfigRoute } from "./resources/live/config";
+import configs from "./resources/system/configs";
+import resourcePages from "./resources/system/resourcePages";
+import permissionTree from "./resources/system/permissionTree";
 
 // The statistics screen and its chart library load on first visit.
 const BehaviorStatsPage = lazyChunk("behavior-stats", () =>
   import("./behaviorStats/BehaviorStatsPage").then((m) => ({
     default: m.BehaviorStatsPage,
   })),
+);
+
+// The user's own profile page.
+const ProfilePage = lazyChunk("profile", () =>
+  import("./profile/ProfilePage").then((m) => ({ default: m.ProfilePage })),
 );
 
 // react-admin keeps its own copy of the locale; start it from aid-language (the spec's key).
@@ -78,6 +86,10 @@ export function App() {
         <CustomRoutes>
           <Route path="/admin" element={<AdminHome />} />
           <Route
+            path="/admin/profile"
+            element={<LazyPage component={ProfilePage} />}
+          />
+          <Route
             path="/admin/system/userBehaviorStat"
             element={<LazyPage component={BehaviorStatsPage} />}
           />
@@ -103,6 +115,9 @@ export function App() {
         <Resource name="admin/channelManage" {...channels} />
         <Resource name="admin/liveVideoManage" {...liveVideos} />
         <Resource name="admin/configLiveNotice" {...liveNotices} />
+        <Resource name="admin/system/configManage" {...configs} />
+        <Resource name="admin/system/resourcePageManage" {...resourcePages} />
+        <Resource name="admin/system/permission/resource" {...permissionTree} />
       </Admin>
     </BrowserRouter>
   );

@@ -1,7 +1,7 @@
 import { renderToString } from "react-dom/server";
 import type { Language } from "../../common/codes.js";
 import { Site } from "../../public-site/App.js";
-import { askUrl, type PageData } from "../../public-site/data.js";
+import { askUrl, siteTitle, type PageData } from "../../public-site/data.js";
 import { translate } from "../../public-site/i18n.js";
 
 /** Text for an HTML attribute or element. */
@@ -32,9 +32,8 @@ interface Head {
   jsonLd?: unknown;
 }
 
-function headOf(data: PageData, language: Language): Head {
+function headOf(data: PageData, language: Language, site: string): Head {
   const t = (key: string) => translate(language, key);
-  const site = t("site.title");
   switch (data.page) {
     case "ask": {
       const { query } = data;
@@ -137,15 +136,18 @@ export function renderPublicPage(
   data: PageData,
   language: Language,
   origin: string,
+  /** The configured site name in the reader's language; the built-in one when absent. */
+  siteName?: string,
 ): string {
-  const head = headOf(data, language);
+  const site = siteTitle(language, siteName);
+  const head = headOf(data, language, site);
   const canonical = `${origin}${head.path}`;
   const headHtml = [
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}" />`,
     head.index ? "" : `<meta name="robots" content="noindex" />`,
     `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
-    `<meta property="og:site_name" content="${escapeHtml(translate(language, "site.title"))}" />`,
+    `<meta property="og:site_name" content="${escapeHtml(site)}" />`,
     `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
     `<meta property="og:url" content="${escapeHtml(canonical)}" />`,
@@ -157,8 +159,10 @@ export function renderPublicPage(
   ]
     .filter(Boolean)
     .join("\n    ");
-  const body = renderToString(<Site language={language} data={data} />);
-  const pageData = `<script type="application/json" id="page-data">${scriptJson({ language, data })}</script>`;
+  const body = renderToString(
+    <Site language={language} data={data} siteName={siteName} />,
+  );
+  const pageData = `<script type="application/json" id="page-data">${scriptJson({ language, data, siteName })}</script>`;
   return (
     template
       .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)

@@ -1,7 +1,6 @@
-import { useTranslate } from "react-admin";
+import { useSiteName } from "./useSiteName";
 
-/** The product name in the current language: react-admin's default page title. */
+/** The site's name in the current language: react-admin's default page title. */
 export function AppTitle() {
-  const translate = useTranslate();
-  return <>{translate("app.short_title")}</>;
+  return <>{useSiteName().short}</>;
 }

@@ -4,20 +4,17 @@ import Box from "@mui/material/Box";
 import Toolbar from "@mui/material/Toolbar";
 import Typography from "@mui/material/Typography";
 import { Link } from "react-router-dom";
-import {
-  LocalesMenuButton,
-  ToggleThemeButton,
-  useTranslate,
-} from "react-admin";
+import { LocalesMenuButton, ToggleThemeButton } from "react-admin";
 import { PAGE_TITLE_ID } from "./DocumentTitle";
 import { ShellChrome } from "./ShellChrome";
+import { useSiteName } from "./useSiteName";
 
 /**
  * The frame of pages outside the back office's layout (login, test pages, the fallback
  * page): a slim bar with the language and theme switches, and the root view's fixtures.
  */
 export function BareFrame({ children }: { children: ReactNode }) {
-  const translate = useTranslate();
+  const siteTitle = useSiteName().full;
   return (
     <Box
       sx={{
@@ -40,7 +37,7 @@ export function BareFrame({ children }: { children: ReactNode }) {
               fontSize: "1.1rem",
             }}
           >
-            {translate("app.title")}
+            {siteTitle}
           </Typography>
           {/* <Title> writes the page's name here; only the tab's title reads it
               (DocumentTitle), as these pages carry their own h1. */}

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 import { AdminContext, Title, useSetLocale } from "react-admin";
 import { i18nProvider } from "../providers/i18nProvider";
@@ -20,11 +20,31 @@ function Page({ title }: { title?: string }) {
   );
 }
 
+/** What GET /tjc/system/site answers; null: the request fails. */
+let site: { name: string; nameEn: string } | null = null;
+
 beforeEach(async () => {
   await i18nProvider.changeLocale("zh-CN");
   document.title = "";
+  site = null;
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string) => {
+      if (!String(url).endsWith("/system/site") || !site)
+        throw new TypeError("Failed to fetch");
+      return new Response(
+        JSON.stringify({ code: 0, message: "", data: site }),
+        {
+          headers: { "Content-Type": "application/json" },
+        },
+      );
+    }),
+  );
 });
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe("the browser tab's title", () => {
   it("names the page, then the site", async () => {
@@ -49,5 +69,26 @@ describe("the browser tab's title", () => {
   it("is the site's full name on a page without a title", async () => {
     render(<Page />);
     await waitFor(() => expect(document.title).toBe("灯台管理后台"));
+  });
+
+  it("uses the configured site name in the interface's language", async () => {
+    site = { name: "活水堂", nameEn: "Living Water" };
+    render(<Page title="Tags" />);
+    await waitFor(() => expect(document.title).toBe("Tags - 活水堂"));
+    await act(async () => screen.getByRole("button").click());
+    await waitFor(() => expect(document.title).toBe("Tags - Living Water"));
+  });
+
+  it("builds the full title from the configured name on a page without a title", async () => {
+    site = { name: "活水堂", nameEn: "Living Water" };
+    render(<Page />);
+    await waitFor(() => expect(document.title).toBe("活水堂管理后台"));
+  });
+
+  it("keeps the built-in name when the configured one is blank", async () => {
+    site = { name: "  ", nameEn: "" };
+    render(<Page title="标签管理" />);
+    await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalled());
+    await waitFor(() => expect(document.title).toBe("标签管理 - 灯台"));
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslate } from "react-admin";
+import { useSiteName } from "./useSiteName";
 
 /** Where react-admin's `<Title>` writes the page's name (its TitlePortal's id). */
 export const PAGE_TITLE_ID = "react-admin-title";
@@ -11,9 +11,7 @@ export const PAGE_TITLE_ID = "react-admin-title";
  * a page without a title gets the site's full name.
  */
 export function DocumentTitle() {
-  const translate = useTranslate();
-  const site = translate("app.short_title");
-  const fallback = translate("app.title");
+  const { short: site, full: fallback } = useSiteName();
   useEffect(() => {
     const apply = () => {
       const page = document

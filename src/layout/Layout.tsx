@@ -1,9 +1,14 @@
 import { useEffect, type ReactNode } from "react";
-import { useLocation } from "react-router-dom";
+import { Link, useLocation } from "react-router-dom";
+import ListItemIcon from "@mui/material/ListItemIcon";
+import ListItemText from "@mui/material/ListItemText";
+import MenuItem from "@mui/material/MenuItem";
 import {
   AppBar,
   Layout as RaLayout,
   Loading,
+  Logout,
+  useUserMenu,
   Sidebar,
   TitlePortal,
   type SidebarProps,
@@ -14,6 +19,7 @@ import {
   useTranslate,
 } from "react-admin";
 import Typography from "@mui/material/Typography";
+import PersonIcon from "@mui/icons-material/Person";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import type { Theme } from "@mui/material/styles";
 import { hasSession } from "../http/session";
@@ -21,6 +27,25 @@ import { BareFrame } from "./BareFrame";
 import { Menu } from "./Menu";
 import { ShellChrome } from "./ShellChrome";
 import { isAdminPath } from "./adminPages";
+import { useSiteName } from "./useSiteName";
+
+/** The user menu's way to /admin/profile; it closes the menu as it goes. */
+function ProfileMenuItem() {
+  const translate = useTranslate();
+  const userMenu = useUserMenu();
+  return (
+    <MenuItem
+      component={Link}
+      to="/admin/profile"
+      onClick={() => userMenu?.onClose()}
+    >
+      <ListItemIcon>
+        <PersonIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>{translate("app.profile.title")}</ListItemText>
+    </MenuItem>
+  );
+}
 
 /**
  * react-admin's user button shows the user's name but is named only "Profile", so a
@@ -32,7 +57,12 @@ function AdminUserMenu() {
   const label = identity?.fullName
     ? translate("app.user_menu", { name: identity.fullName })
     : "ra.auth.user_menu";
-  return <UserMenu label={label} />;
+  return (
+    <UserMenu label={label}>
+      <ProfileMenuItem />
+      <Logout />
+    </UserMenu>
+  );
 }
 
 /**
@@ -58,7 +88,7 @@ function AdminSidebar(props: SidebarProps) {
 }
 
 function AdminAppBar() {
-  const translate = useTranslate();
+  const { full } = useSiteName();
   return (
     <AppBar color="primary" userMenu={<AdminUserMenu />}>
       <TitlePortal component="h1" />
@@ -66,7 +96,7 @@ function AdminAppBar() {
         variant="body2"
         sx={{ display: { xs: "none", md: "block" }, mr: 1 }}
       >
-        {translate("app.title")}
+        {full}
       </Typography>
     </AppBar>
   );

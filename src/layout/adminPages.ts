@@ -72,8 +72,20 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     resource: "admin/system/roleManage",
     permission: "role:read",
   },
-  { path: "system/permission/resource", group: "system", icon: SecurityIcon },
-  { path: "system/configManage", group: "system", icon: SettingsIcon },
+  {
+    path: "system/permission/resource",
+    group: "system",
+    icon: SecurityIcon,
+    resource: "admin/system/permission/resource",
+    permission: "permission:read",
+  },
+  {
+    path: "system/configManage",
+    group: "system",
+    icon: SettingsIcon,
+    resource: "admin/system/configManage",
+    permission: "config:read",
+  },
   {
     path: "system/jobManage",
     group: "system",
@@ -88,7 +100,13 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     resource: "admin/system/joblogManage",
     permission: "jobLog:read",
   },
-  { path: "system/resourcePageManage", group: "system", icon: WebIcon },
+  {
+    path: "system/resourcePageManage",
+    group: "system",
+    icon: WebIcon,
+    resource: "admin/system/resourcePageManage",
+    permission: "resourcePage:read",
+  },
   { path: "system/userBehaviorStat", group: "system", icon: InsightsIcon },
   {
     path: "system/onlineSessions",

@@ -116,6 +116,30 @@ export const API_RESOURCES: Record<string, ApiResource> = {
     ],
     permissionModule: "liveNotice",
   },
+  "admin/system/configManage": {
+    apiPath: "system/configs",
+    writableFields: ["key", "value", "type", "description"],
+    permissionModule: "config",
+  },
+  "admin/system/resourcePageManage": {
+    apiPath: "system/resource-pages",
+    writableFields: [
+      "path",
+      "titleZh",
+      "titleEn",
+      "icon",
+      "parentId",
+      "sortOrder",
+      "visible",
+      "permission",
+    ],
+    permissionModule: "resourcePage",
+  },
+  "admin/system/permission/resource": {
+    apiPath: "system/permissions",
+    writableFields: [],
+    permissionModule: "permission",
+  },
 };
 
 const ACTION_TO_PERMISSION: Record<string, string> = {

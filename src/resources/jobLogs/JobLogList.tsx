@@ -7,7 +7,6 @@ import {
   NumberInput,
   SelectInput,
   TextInput,
-  TopToolbar,
   useCanAccess,
   useRecordContext,
   useTranslate,
@@ -19,7 +18,7 @@ import {
   JOB_TRIGGERS,
   type JobLog,
 } from "../../../common/schemas/job";
-import { CsvExportButton } from "../CsvExportButton";
+import { ResourceListActions } from "../ResourceListActions";
 import { ClearLogsButton } from "./ClearLogsButton";
 
 const RESOURCE = "admin/system/joblogManage";
@@ -66,19 +65,14 @@ const STATUS_COLOURS = {
 } as const;
 
 function JobLogActions() {
-  const { canAccess: canExport } = useCanAccess({
-    resource: RESOURCE,
-    action: "export",
-  });
   const { canAccess: canDelete } = useCanAccess({
     resource: RESOURCE,
     action: "delete",
   });
   return (
-    <TopToolbar>
-      {canExport ? <CsvExportButton /> : null}
+    <ResourceListActions create={false}>
       {canDelete ? <ClearLogsButton /> : null}
-    </TopToolbar>
+    </ResourceListActions>
   );
 }
 

@@ -1,20 +1,18 @@
 import {
   BulkDeleteButton,
-  CreateButton,
   DataTable,
   DateField,
   FunctionField,
   List,
   SelectInput,
   TextInput,
-  TopToolbar,
   useCanAccess,
   useLocaleState,
   useTranslate,
 } from "react-admin";
 import Chip from "@mui/material/Chip";
 import { JOB_STATUSES, type Job } from "../../../common/schemas/job";
-import { CsvExportButton } from "../CsvExportButton";
+import { ResourceListActions } from "../ResourceListActions";
 import { JobRowActions } from "./JobRowActions";
 
 const RESOURCE = "admin/system/jobManage";
@@ -30,23 +28,6 @@ const filters = [
   />,
   <TextInput key="group" source="group" />,
 ];
-
-function JobListActions() {
-  const { canAccess: canCreate } = useCanAccess({
-    resource: RESOURCE,
-    action: "create",
-  });
-  const { canAccess: canExport } = useCanAccess({
-    resource: RESOURCE,
-    action: "export",
-  });
-  return (
-    <TopToolbar>
-      {canCreate ? <CreateButton /> : null}
-      {canExport ? <CsvExportButton /> : null}
-    </TopToolbar>
-  );
-}
 
 function JobBulkActions() {
   const { canAccess: canDelete } = useCanAccess({
@@ -83,7 +64,7 @@ export function JobList() {
       sort={{ field: "id", order: "ASC" }}
       perPage={25}
       exporter={false}
-      actions={<JobListActions />}
+      actions={<ResourceListActions />}
     >
       <DataTable
         rowClick={canEdit ? "edit" : false}

@@ -1,6 +1,9 @@
 import type { Language } from "../../../common/codes";
+import { ADMIN_PAGE_NAMES } from "../../../common/admin-page-names";
 import {
   AUDIT_LOG_FIELD_LABELS,
+  CONFIG_FIELD_LABELS,
+  RESOURCE_PAGE_FIELD_LABELS,
   LOGIN_LOG_FIELD_LABELS,
   ROLE_FIELD_LABELS,
   USER_FIELD_LABELS,
@@ -40,8 +43,61 @@ const own: Record<Language, Record<string, unknown>> = {
           q: "搜索",
         },
       },
+      "admin/system/configManage": {
+        name: ADMIN_PAGE_NAMES["zh-CN"]["system/configManage"],
+        fields: { ...CONFIG_FIELD_LABELS["zh-CN"], keyPrefix: "键前缀" },
+      },
+      "admin/system/resourcePageManage": {
+        name: ADMIN_PAGE_NAMES["zh-CN"]["system/resourcePageManage"],
+        fields: RESOURCE_PAGE_FIELD_LABELS["zh-CN"],
+      },
+      "admin/system/permission/resource": {
+        name: ADMIN_PAGE_NAMES["zh-CN"]["system/permission/resource"],
+      },
     },
     system: {
+      configs: {
+        type: { string: "文本", number: "数字", boolean: "开关", json: "JSON" },
+        helper: {
+          key: "小写字母开头、以点分段，如 site.name",
+          built_in: "内置配置项：键和类型不能修改，也不能删除",
+          number: "一个数字，如 30 或 2.5",
+          json: '有效的 JSON，如 {"a": 1} 或 [1, 2]',
+        },
+      },
+      pages: {
+        entry: "菜单项",
+        group: "分组",
+        kind: "类型",
+        groups_only: "只看分组",
+        pages_only: "只看页面",
+        visible_only: "显示的",
+        hidden_only: "隐藏的",
+        show: "显示",
+        hide: "隐藏",
+        preview: "预览",
+        everyone: "（所有登录用户）",
+        no_group: "（不属于分组）",
+        helper: {
+          path: "/admin/ 之后的路径；留空表示这是一个分组",
+          built_in: "内置页面：路径不能修改，也不能删除，可以隐藏",
+          sort_order: "数字小的排在前面；下次加载时菜单按此排序",
+          visible: "隐藏后，下次加载时菜单中不再出现",
+          permission: "持有此权限的用户才能在菜单中看到它",
+        },
+      },
+      permissions: {
+        intro:
+          "服务器认识的全部权限代码（只读），每个代码所保护的接口来自服务器的路由表，以及持有它的角色。",
+        search: "搜索代码、名称、接口或角色",
+        count: "共 %{count} 个权限代码",
+        action: "操作",
+        code: "代码",
+        routes: "需要它的接口",
+        roles: "持有它的角色",
+        no_routes: "没有接口直接需要它",
+        none: "没有匹配的权限代码",
+      },
       filter: { from: "起始日期", to: "截止日期" },
       users: {
         enable: "启用",
@@ -114,8 +170,69 @@ const own: Record<Language, Record<string, unknown>> = {
           q: "Search",
         },
       },
+      "admin/system/configManage": {
+        name: ADMIN_PAGE_NAMES["en-US"]["system/configManage"],
+        fields: { ...CONFIG_FIELD_LABELS["en-US"], keyPrefix: "Key prefix" },
+      },
+      "admin/system/resourcePageManage": {
+        name: ADMIN_PAGE_NAMES["en-US"]["system/resourcePageManage"],
+        fields: RESOURCE_PAGE_FIELD_LABELS["en-US"],
+      },
+      "admin/system/permission/resource": {
+        name: ADMIN_PAGE_NAMES["en-US"]["system/permission/resource"],
+      },
     },
     system: {
+      configs: {
+        type: {
+          string: "Text",
+          number: "Number",
+          boolean: "Switch",
+          json: "JSON",
+        },
+        helper: {
+          key: "Starts with a lower-case letter, dotted, e.g. site.name",
+          built_in:
+            "Built-in setting: its key and type cannot change, and it cannot be deleted",
+          number: "A number, e.g. 30 or 2.5",
+          json: 'Valid JSON, e.g. {"a": 1} or [1, 2]',
+        },
+      },
+      pages: {
+        entry: "Menu entry",
+        group: "Group",
+        kind: "Kind",
+        groups_only: "Groups only",
+        pages_only: "Pages only",
+        visible_only: "Visible",
+        hidden_only: "Hidden",
+        show: "Show",
+        hide: "Hide",
+        preview: "Preview",
+        everyone: "(every signed-in user)",
+        no_group: "(no group)",
+        helper: {
+          path: "The path after /admin/; leave empty for a group",
+          built_in:
+            "Built-in page: its path cannot change and it cannot be deleted, but it can be hidden",
+          sort_order:
+            "Lower numbers come first; the menu follows at its next load",
+          visible: "A hidden entry leaves the menu at its next load",
+          permission: "Only users holding this code see it in the menu",
+        },
+      },
+      permissions: {
+        intro:
+          "Every permission code the server knows (read-only), with the routes each protects, from the server's route table, and the roles that hold it.",
+        search: "Search codes, names, routes or roles",
+        count: "%{count} permission codes",
+        action: "Action",
+        code: "Code",
+        routes: "Routes that need it",
+        roles: "Roles that hold it",
+        no_routes: "No route needs it directly",
+        none: "No permission code matches",
+      },
       filter: { from: "From", to: "To" },
       users: {
         enable: "Enable",

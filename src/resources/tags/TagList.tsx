@@ -1,14 +1,12 @@
 import {
   BulkDeleteButton,
-  CreateButton,
   DataTable,
   DateField,
   List,
   SearchInput,
-  TopToolbar,
   useCanAccess,
 } from "react-admin";
-import { CsvExportButton } from "../CsvExportButton";
+import { ResourceListActions } from "../ResourceListActions";
 
 const RESOURCE = "admin/tagManage";
 
@@ -16,23 +14,6 @@ const RESOURCE = "admin/tagManage";
 const hiddenOnPhones = { display: { xs: "none", sm: "table-cell" } };
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
-
-function TagListActions() {
-  const { canAccess: canCreate } = useCanAccess({
-    resource: RESOURCE,
-    action: "create",
-  });
-  const { canAccess: canExport } = useCanAccess({
-    resource: RESOURCE,
-    action: "export",
-  });
-  return (
-    <TopToolbar>
-      {canCreate ? <CreateButton /> : null}
-      {canExport ? <CsvExportButton /> : null}
-    </TopToolbar>
-  );
-}
 
 function TagBulkActions() {
   const { canAccess: canDelete } = useCanAccess({
@@ -54,7 +35,7 @@ export function TagList() {
       sort={{ field: "sortOrder", order: "ASC" }}
       perPage={25}
       exporter={false}
-      actions={<TagListActions />}
+      actions={<ResourceListActions />}
     >
       <DataTable
         rowClick={canEdit ? "edit" : false}

@@ -1,32 +1,13 @@
 import {
   BooleanField,
   BulkDeleteButton,
-  CreateButton,
   DataTable,
   List,
-  TopToolbar,
   useCanAccess,
 } from "react-admin";
-import { CsvExportButton } from "../../CsvExportButton";
+import { ResourceListActions } from "../../ResourceListActions";
 
 const RESOURCE = "admin/system/roleManage";
-
-function Actions() {
-  const { canAccess: canCreate } = useCanAccess({
-    resource: RESOURCE,
-    action: "create",
-  });
-  const { canAccess: canExport } = useCanAccess({
-    resource: RESOURCE,
-    action: "export",
-  });
-  return (
-    <TopToolbar>
-      {canCreate ? <CreateButton /> : null}
-      {canExport ? <CsvExportButton /> : null}
-    </TopToolbar>
-  );
-}
 
 function BulkActions() {
   const { canAccess } = useCanAccess({ resource: RESOURCE, action: "delete" });
@@ -44,7 +25,7 @@ export function RoleList() {
       sort={{ field: "id", order: "ASC" }}
       perPage={25}
       exporter={false}
-      actions={<Actions />}
+      actions={<ResourceListActions />}
     >
       <DataTable
         rowClick={canEdit ? "edit" : false}

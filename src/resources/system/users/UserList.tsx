@@ -1,7 +1,6 @@
 import {
   BulkDeleteButton,
   BulkUpdateButton,
-  CreateButton,
   DataTable,
   DateField,
   FunctionField,
@@ -12,35 +11,17 @@ import {
   SelectInput,
   SingleFieldList,
   ChipField,
-  TopToolbar,
   useCanAccess,
   useTranslate,
 } from "react-admin";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import type { Theme } from "@mui/material/styles";
 import { USER_STATUSES } from "../../../../common/schemas/user";
-import { CsvExportButton } from "../../CsvExportButton";
+import { ResourceListActions } from "../../ResourceListActions";
 import { useRoleName } from "./UserForm";
 
 const RESOURCE = "admin/system/userManage";
 const hiddenOnPhones = { display: { xs: "none", sm: "table-cell" } };
-
-function Actions() {
-  const { canAccess: canCreate } = useCanAccess({
-    resource: RESOURCE,
-    action: "create",
-  });
-  const { canAccess: canExport } = useCanAccess({
-    resource: RESOURCE,
-    action: "export",
-  });
-  return (
-    <TopToolbar>
-      {canCreate ? <CreateButton /> : null}
-      {canExport ? <CsvExportButton /> : null}
-    </TopToolbar>
-  );
-}
 
 function BulkActions() {
   const translate = useTranslate();
@@ -109,7 +90,7 @@ export function UserList() {
       sort={{ field: "id", order: "ASC" }}
       perPage={25}
       exporter={false}
-      actions={<Actions />}
+      actions={<ResourceListActions />}
     >
       <DataTable
         rowClick={canEdit ? "edit" : false}

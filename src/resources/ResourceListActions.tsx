@@ -1,0 +1,62 @@
+import { isValidElement, type ReactNode } from "react";
+import {
+  CreateButton,
+  FilterButton,
+  TopToolbar,
+  useCanAccess,
+  useFilterContext,
+  useResourceContext,
+} from "react-admin";
+import { CsvExportButton } from "./CsvExportButton";
+
+/**
+ * Whether the list has a filter that is not always on: only then is there anything for
+ * "add filter" to offer (react-admin's button would otherwise appear, with nothing but
+ * "remove all filters", as soon as the search box is used).
+ */
+function useHasTogglableFilters(): boolean {
+  const filters = useFilterContext();
+  return (filters ?? []).some(
+    (filter) =>
+      isValidElement<{ alwaysOn?: boolean }>(filter) && !filter.props.alwaysOn,
+  );
+}
+
+/**
+ * The toolbar above every list: "add filter" when some filters are not always on, Create
+ * when the resource can be created and the user may, CSV export when the user may, then
+ * the list's own buttons. Each list uses this rather than its own copy.
+ */
+export function ResourceListActions({
+  create = true,
+  exportable = true,
+  children,
+}: {
+  /** Offer Create (still only with the resource's create permission). */
+  create?: boolean;
+  /** Offer CSV export (still only with the resource's export permission). */
+  exportable?: boolean;
+  /** The list's own buttons, after the shared ones. */
+  children?: ReactNode;
+}) {
+  const resource = useResourceContext() ?? "";
+  const hasFilters = useHasTogglableFilters();
+  const { canAccess: canCreate } = useCanAccess({
+    resource,
+    action: "create",
+    enabled: create,
+  });
+  const { canAccess: canExport } = useCanAccess({
+    resource,
+    action: "export",
+    enabled: exportable,
+  });
+  return (
+    <TopToolbar>
+      {hasFilters ? <FilterButton disableSaveQuery /> : null}
+      {create && canCreate ? <CreateButton /> : null}
+      {exportable && canExport ? <CsvExportButton /> : null}
+      {children}
+    </TopToolbar>
+  );
+}

@@ -1,0 +1,21 @@
+import SettingsIcon from "@mui/icons-material/Settings";
+import { LazyPage, lazyChunk } from "../../../layout/chunks";
+
+const ConfigList = lazyChunk("config-list", () =>
+  import("./ConfigList").then((m) => ({ default: m.ConfigList })),
+);
+const ConfigCreate = lazyChunk("config-create", () =>
+  import("./ConfigCreate").then((m) => ({ default: m.ConfigCreate })),
+);
+const ConfigEdit = lazyChunk("config-edit", () =>
+  import("./ConfigEdit").then((m) => ({ default: m.ConfigEdit })),
+);
+
+/** System configuration, at /admin/system/configManage. */
+export default {
+  list: () => <LazyPage component={ConfigList} />,
+  create: () => <LazyPage component={ConfigCreate} />,
+  edit: () => <LazyPage component={ConfigEdit} />,
+  icon: SettingsIcon,
+  recordRepresentation: "key",
+};

@@ -1,0 +1,17 @@
+import SecurityIcon from "@mui/icons-material/Security";
+import { LazyPage, lazyChunk } from "../../../layout/chunks";
+
+const PermissionTreePage = lazyChunk("permission-tree", () =>
+  import("./PermissionTreePage").then((m) => ({
+    default: m.PermissionTreePage,
+  })),
+);
+
+/**
+ * The permission tree, at /admin/system/permission/resource: a read-only resource, so
+ * react-admin checks `permission:read` and answers the access-denied page without it.
+ */
+export default {
+  list: () => <LazyPage component={PermissionTreePage} />,
+  icon: SecurityIcon,
+};

@@ -1,0 +1,23 @@
+import WebIcon from "@mui/icons-material/Web";
+import { LazyPage, lazyChunk } from "../../../layout/chunks";
+
+const ResourcePageList = lazyChunk("resource-page-list", () =>
+  import("./ResourcePageList").then((m) => ({ default: m.ResourcePageList })),
+);
+const ResourcePageCreate = lazyChunk("resource-page-create", () =>
+  import("./ResourcePageCreate").then((m) => ({
+    default: m.ResourcePageCreate,
+  })),
+);
+const ResourcePageEdit = lazyChunk("resource-page-edit", () =>
+  import("./ResourcePageEdit").then((m) => ({ default: m.ResourcePageEdit })),
+);
+
+/** The menu registry, at /admin/system/resourcePageManage. */
+export default {
+  list: () => <LazyPage component={ResourcePageList} />,
+  create: () => <LazyPage component={ResourcePageCreate} />,
+  edit: () => <LazyPage component={ResourcePageEdit} />,
+  icon: WebIcon,
+  recordRepresentation: (record: { titleZh: string }) => record.titleZh,
+};
