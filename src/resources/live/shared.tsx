@@ -1,28 +1,13 @@
 import Chip from "@mui/material/Chip";
 import {
   BulkDeleteButton,
-  CreateButton,
-  TopToolbar,
   useCanAccess,
   useRecordContext,
   useTranslate,
 } from "react-admin";
-import { CsvExportButton } from "../CsvExportButton";
 
 /** Narrow screens keep the essential columns; the rest is one tap away in the form. */
 export const hiddenOnPhones = { display: { xs: "none", md: "table-cell" } };
-
-/** Create and CSV export, each when the user may. */
-export function ListActions({ resource }: { resource: string }) {
-  const { canAccess: canCreate } = useCanAccess({ resource, action: "create" });
-  const { canAccess: canExport } = useCanAccess({ resource, action: "export" });
-  return (
-    <TopToolbar>
-      {canCreate ? <CreateButton /> : null}
-      {canExport ? <CsvExportButton /> : null}
-    </TopToolbar>
-  );
-}
 
 export function BulkDelete({ resource }: { resource: string }) {
   const { canAccess } = useCanAccess({ resource, action: "delete" });

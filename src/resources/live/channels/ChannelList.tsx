@@ -6,8 +6,9 @@ import {
   SelectInput,
   useCanAccess,
 } from "react-admin";
+import { ResourceListActions } from "../../ResourceListActions";
 import { CHANNEL_STATUSES } from "../../../../common/schemas/live";
-import { BulkDelete, ListActions, StatusChip, hiddenOnPhones } from "../shared";
+import { BulkDelete, StatusChip, hiddenOnPhones } from "../shared";
 
 const RESOURCE = "admin/channelManage";
 
@@ -35,7 +36,7 @@ export function ChannelList() {
       sort={{ field: "id", order: "DESC" }}
       perPage={25}
       exporter={false}
-      actions={<ListActions resource={RESOURCE} />}
+      actions={<ResourceListActions />}
     >
       <DataTable
         rowClick={canEdit ? "edit" : false}

@@ -14,10 +14,10 @@ import {
   useTranslate,
 } from "react-admin";
 import Chip from "@mui/material/Chip";
+import { ResourceListActions } from "../../ResourceListActions";
 import type { LiveNotice } from "../../../../common/schemas/live";
 import {
   BulkDelete,
-  ListActions,
   hiddenOnPhones,
   parseLocalTime,
   formatLocalTime,
@@ -73,7 +73,7 @@ export function NoticeList() {
       sort={{ field: "startsAt", order: "DESC" }}
       perPage={25}
       exporter={false}
-      actions={<ListActions resource={RESOURCE} />}
+      actions={<ResourceListActions />}
     >
       <DataTable
         rowClick={canEdit ? "edit" : false}

@@ -10,8 +10,9 @@ import {
   SelectInput,
   useCanAccess,
 } from "react-admin";
+import { ResourceListActions } from "../../ResourceListActions";
 import { LIVE_VIDEO_STATUSES } from "../../../../common/schemas/live";
-import { BulkDelete, ListActions, StatusChip, hiddenOnPhones } from "../shared";
+import { BulkDelete, StatusChip, hiddenOnPhones } from "../shared";
 
 const RESOURCE = "admin/liveVideoManage";
 
@@ -48,7 +49,7 @@ export function LiveVideoList() {
       sort={{ field: "scheduledStart", order: "DESC" }}
       perPage={25}
       exporter={false}
-      actions={<ListActions resource={RESOURCE} />}
+      actions={<ResourceListActions />}
     >
       <DataTable
         rowClick={canEdit ? "edit" : false}
