@@ -26,6 +26,9 @@ import loginLog from "./resources/system/loginLog";
 import onlineSessions from "./resources/system/onlineSessions";
 import jobs from "./resources/jobs";
 import jobLogs from "./resources/jobLogs";
+import audios from "./resources/audios";
+import videos from "./resources/videos";
+import gospelDocs from "./resources/gospelDocs";
 import channels from "./resources/live/channels";
 import liveVideos from "./resources/live/videos";
 import liveNotices from "./resources/live/notices";
@@ -112,6 +115,9 @@ export function App() {
         <Resource name="admin/system/onlineSessions" {...onlineSessions} />
         <Resource name="admin/system/jobManage" {...jobs} />
         <Resource name="admin/system/joblogManage" {...jobLogs} />
+        <Resource name="admin/audioManage" {...audios} />
+        <Resource name="admin/videoManage" {...videos} />
+        <Resource name="admin/docManage" {...gospelDocs} />
         <Resource name="admin/channelManage" {...channels} />
         <Resource name="admin/liveVideoManage" {...liveVideos} />
         <Resource name="admin/configLiveNotice" {...liveNotices} />

@@ -11,7 +11,10 @@ import { signUpRoutes } from "./public/signup.js";
 import { loginLockRoutes } from "./system/login-locks.js";
 import { tagRoutes } from "./tags/index.js";
 import { sermonRoutes } from "./sermons/index.js";
+import { mediaContentRoutes } from "./media-content/index.js";
+import { publicContentRoutes } from "./public-content/index.js";
 import { systemRoutes } from "./system/index.js";
+import { passageRoutes } from "./passages/index.js";
 import { liveRoutes } from "./live/index.js";
 
 /** Every /tjc route module, registered under the /tjc prefix by app.ts. */
@@ -29,5 +32,8 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(systemRoutes);
   await app.register(jobRoutes);
   await app.register(behaviorRoutes);
+  await app.register(mediaContentRoutes);
+  await app.register(publicContentRoutes);
+  await app.register(passageRoutes);
   await app.register(liveRoutes);
 };
