@@ -170,6 +170,9 @@ async function main() {
     // The crawler's spec crawls a site the spec serves on loopback (docs/crawler.md).
     SPIDER_ALLOW_PRIVATE: "true",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+    // The live channel preview plays a stream served on loopback (e2e/live.spec.ts).
+    STREAM_CONNECT_SOURCES:
+      process.env.STREAM_CONNECT_SOURCES ?? "http://127.0.0.1:*",
     NODE_ENV: "production",
   };
   delete serverEnv.DATABASE_URL;

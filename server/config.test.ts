@@ -32,3 +32,18 @@ describe("loadConfig: timeouts and connection cap", () => {
     );
   });
 });
+
+describe("STREAM_CONNECT_SOURCES", () => {
+  it("takes origins, comma or space separated, and refuses anything else", () => {
+    expect(loadConfig({}).streamConnectSources).toEqual([]);
+    expect(
+      loadConfig({
+        STREAM_CONNECT_SOURCES: "http://10.0.0.5:8080, http://127.0.0.1:*",
+      }).streamConnectSources,
+    ).toEqual(["http://10.0.0.5:8080", "http://127.0.0.1:*"]);
+    expect(() =>
+      loadConfig({ STREAM_CONNECT_SOURCES: "http://x; script-src *" }),
+    ).toThrow(/STREAM_CONNECT_SOURCES/);
+    expect(() => loadConfig({ STREAM_CONNECT_SOURCES: "*" })).toThrow();
+  });
+});

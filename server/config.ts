@@ -16,6 +16,11 @@ export interface Config {
   webDir: string;
   /** Optional overrides of the client's service bases (window.__TJC_CONFIG__). */
   clientConfig: { systemBase?: string; mainBase?: string; staticBase?: string };
+  /**
+   * Extra CSP connect-src sources for live streams (STREAM_CONNECT_SOURCES, comma
+   * separated), beyond any https origin: e.g. an http origin on the LAN (docs/live.md).
+   */
+  streamConnectSources: string[];
   /** Largest JSON body accepted, in bytes. */
   bodyLimit: number;
   /** How long a client may take, in milliseconds (docs/operations.md, "Timeouts"). */
@@ -144,6 +149,18 @@ function parseStorage(env: NodeJS.ProcessEnv): Config["storage"] {
   };
 }
 
+/** CSP sources such as `http://10.0.0.5:8080` or `http://127.0.0.1:*`; anything else is refused. */
+function parseConnectSources(value: string | undefined): string[] {
+  const sources = (value ?? "").split(/[,\s]+/).filter(Boolean);
+  for (const source of sources) {
+    if (!/^(https?|wss?):\/\/[A-Za-z0-9.\-[\]:*]+$/.test(source))
+      throw new Error(
+        `STREAM_CONNECT_SOURCES: "${source}" is not an origin like http://host:port`,
+      );
+  }
+  return sources;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   const clientConfig: Config["clientConfig"] = {};
@@ -162,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy,
     webDir: path.resolve(env.WEB_DIR || "./dist/web"),
     clientConfig,
+    streamConnectSources: parseConnectSources(env.STREAM_CONNECT_SOURCES),
     bodyLimit: 1024 * 1024,
     timeouts: {
       // A 10 MB image over a slow (1 Mbit/s) line needs about 80 s.

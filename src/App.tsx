@@ -34,6 +34,10 @@ import videos from "./resources/videos";
 import gospelDocs from "./resources/gospelDocs";
 import disciples, { DiscipleImport } from "./resources/disciples";
 import { MinistryConfigPage } from "./resources/ministry";
+import channels from "./resources/live/channels";
+import liveVideos from "./resources/live/videos";
+import liveNotices from "./resources/live/notices";
+import { LiveConfigRoute } from "./resources/live/config";
 import configs from "./resources/system/configs";
 import resourcePages from "./resources/system/resourcePages";
 import permissionTree from "./resources/system/permissionTree";
@@ -110,11 +114,13 @@ export function App() {
           {MODERATION_PAGES.map(({ path, element }) => (
             <Route key={path} path={`/admin/${path}`} element={element} />
           ))}
+          <Route path="/admin/configLive" element={<LiveConfigRoute />} />
           {PLACEHOLDER_PAGES.filter(
             ({ path }) =>
               path !== "system/userBehaviorStat" &&
               path !== "configManage" &&
               path !== "articleEdit" &&
+              path !== "configLive" &&
               !MODERATION_PAGES.some((page) => page.path === path),
           ).map(({ path }) => (
             <Route
@@ -141,6 +147,9 @@ export function App() {
         <Resource name="admin/videoManage" {...videos} />
         <Resource name="admin/docManage" {...gospelDocs} />
         <Resource name="admin/discipleManage" {...disciples} />
+        <Resource name="admin/channelManage" {...channels} />
+        <Resource name="admin/liveVideoManage" {...liveVideos} />
+        <Resource name="admin/configLiveNotice" {...liveNotices} />
         <Resource name="admin/system/configManage" {...configs} />
         <Resource name="admin/system/resourcePageManage" {...resourcePages} />
         <Resource name="admin/system/permission/resource" {...permissionTree} />

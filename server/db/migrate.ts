@@ -14,6 +14,7 @@ import * as mediaContent from "./migrations/0010-media-content.js";
 import * as crawler from "./migrations/0013-crawler.js";
 import * as believers from "./migrations/0011-believers.js";
 import * as moderation from "./migrations/0014-moderation.js";
+import * as live from "./migrations/0012-live.js";
 import * as wordIndex from "./migrations/0015-word-index.js";
 
 type StoreMigration = {
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, StoreMigration> = {
   "0013-crawler": crawler,
   "0011-believers": believers,
   "0014-moderation": moderation,
+  "0012-live": live,
   "0015-word-index": wordIndex,
 };
 

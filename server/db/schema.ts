@@ -47,6 +47,10 @@ export interface Database {
   spiderItems: SpiderItemsTable;
   disciples: DisciplesTable;
   ministryConfig: MinistryConfigTable;
+  channels: ChannelsTable;
+  liveVideos: LiveVideosTable;
+  liveNotices: LiveNoticesTable;
+  liveConfig: LiveConfigTable;
 }
 
 export interface UsersTable {
@@ -603,5 +607,69 @@ export interface MinistryConfigTable {
   updatedBy: number | null;
   createdAt: string;
   updatedAt: string;
+  version: Generated<number>;
+}
+
+/** Live channels (issue 12 item 3). The stream key is kept only as its hash. */
+export interface ChannelsTable {
+  id: Generated<number>;
+  name: string;
+  namePinyin: Generated<string>;
+  description: string | null;
+  coverFileId: number | null;
+  playbackUrl: string | null;
+  ingestUrl: string | null;
+  streamKeyHash: string | null;
+  streamKeyHint: string | null;
+  streamKeyGeneratedAt: string | null;
+  status: Generated<string>; // "idle" | "live" | "offline"
+  createdAt: string;
+  updatedAt: string;
+  version: Generated<number>;
+}
+
+/** Live videos (issue 12 item 4). */
+export interface LiveVideosTable {
+  id: Generated<number>;
+  title: string;
+  titlePinyin: Generated<string>;
+  channelId: number;
+  preacher: string | null;
+  scheduledStart: string;
+  scheduledEnd: string;
+  status: Generated<string>; // "scheduled" | "live" | "ended" | "cancelled"
+  startedAt: string | null;
+  endedAt: string | null;
+  replayFileId: number | null;
+  replayUrl: string | null;
+  sermonId: number | null;
+  createdAt: string;
+  updatedAt: string;
+  version: Generated<number>;
+}
+
+/** Live notices (issue 12 item 6). */
+export interface LiveNoticesTable {
+  id: Generated<number>;
+  textZh: string;
+  textEn: string;
+  startsAt: string;
+  endsAt: string;
+  channelId: number | null;
+  enabled: Generated<number>; // 0 | 1
+  createdAt: string;
+  updatedAt: string;
+  version: Generated<number>;
+}
+
+/** The live settings (issue 12 item 5): one row, id 1. */
+export interface LiveConfigTable {
+  id: number;
+  defaultChannelId: number | null;
+  autoplay: Generated<number>; // 0 | 1
+  offlineImageFileId: number | null;
+  offlineTextZh: string | null;
+  offlineTextEn: string | null;
+  updatedAt: string | null;
   version: Generated<number>;
 }

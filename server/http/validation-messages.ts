@@ -13,6 +13,7 @@ import { JOB_VALIDATION_MESSAGES } from "../../common/job-messages.js";
 import { SPIDER_VALIDATION_MESSAGES } from "../../common/spider-messages.js";
 import { CONTENT_VALIDATION_MESSAGES } from "../../common/content-messages.js";
 import { DISCIPLE_VALIDATION_MESSAGES } from "../../common/disciple-messages.js";
+import { LIVE_VALIDATION_MESSAGES } from "../../common/live-messages.js";
 
 type Issue = z.core.$ZodRawIssue;
 
@@ -149,7 +150,8 @@ function knownText(message: string, language: Language): string | undefined {
     SPIDER_VALIDATION_MESSAGES[language][message] ??
     CONTENT_VALIDATION_MESSAGES[language][message] ??
     DISCIPLE_VALIDATION_MESSAGES[language][message] ??
-    ASK_VALIDATION_MESSAGES[language][message]
+    ASK_VALIDATION_MESSAGES[language][message] ??
+    LIVE_VALIDATION_MESSAGES[language][message]
   );
 }
 

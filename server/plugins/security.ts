@@ -70,7 +70,14 @@ export const securityPlugin = fp<{ dev?: boolean }>(
           imgSrc: ["'self'", "data:", "blob:", "http:", "https:"],
           mediaSrc: ["'self'", "blob:", "http:", "https:"],
           fontSrc: ["'self'", "data:"],
-          connectSrc: ["'self'", ...origins, ...devConnect],
+          // Live streams' playlists and segments come from CDNs (hls.js fetches them).
+          connectSrc: [
+            "'self'",
+            ...origins,
+            "https:",
+            ...app.config.streamConnectSources,
+            ...devConnect,
+          ],
           frameSrc: FRAME_SOURCES,
           objectSrc: ["'none'"],
           baseUri: ["'self'"],

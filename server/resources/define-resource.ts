@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { ResourceDefinition, WriteChange } from "./resource-definition.js";
 import { resourceQueries } from "./resource-queries.js";
 import { registerListRoutes } from "./list-routes.js";
-import { registerRecordRoutes } from "./record-routes.js";
+import { recordWriter, registerRecordRoutes } from "./record-routes.js";
 import { registerPublishingRoutes } from "./publishing-routes.js";
 
 /** The workflow's checks run before the resource's own; its writes after them too. */
@@ -53,4 +53,20 @@ export function defineResource<
   registerListRoutes(app, def, queries);
   registerRecordRoutes(app, def, queries);
   if (def.workflow) registerPublishingRoutes(app, def, queries);
+}
+
+/**
+ * The audited write path of a resource defined elsewhere, for a feature that writes its
+ * records (a live video creating its draft sermon): the same hooks, workflow and audit rows
+ * as the resource's own routes. `create(request, input, trx?)` takes input already parsed
+ * with the definition's createSchema.
+ */
+export function resourceWriter<
+  Row,
+  Rec,
+  Create extends z.ZodObject,
+  Update extends z.ZodObject,
+>(app: FastifyInstance, def: ResourceDefinition<Row, Rec, Create, Update>) {
+  if (def.workflow) def = withWorkflow(def);
+  return recordWriter(app, def, resourceQueries<Row>(app, def));
 }

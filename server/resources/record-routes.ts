@@ -29,22 +29,21 @@ import {
 class StaleVersion extends Error {}
 
 /**
- * Get, create, update (versioned), delete, and batch delete or update of one resource.
- * Every write runs in one transaction with its hooks and its audit rows.
+ * The audited write path of one resource: records as readers see them, and writes that run
+ * the definition's hooks and one audit row per changed record in a transaction. The
+ * resource's routes use it, and so may another feature that writes the resource's records
+ * (a live video creating its draft sermon), so those writes behave the same.
  */
-export function registerRecordRoutes<
+export function recordWriter<
   Row,
   Rec,
   Create extends z.ZodObject,
   Update extends z.ZodObject,
 >(
-  parent: FastifyInstance,
+  app: FastifyInstance,
   def: ResourceDefinition<Row, Rec, Create, Update>,
   queries: ResourceQueries<Row>,
-): void {
-  const app = parent.withTypeProvider<ZodTypeProvider>();
-  const tags = [def.path];
-  const permission = (action: string) => `${def.module}:${action}`;
+) {
   const auditName = def.auditName ?? def.path;
 
   /** Rows as records, with what enrich adds. */
@@ -59,28 +58,23 @@ export function registerRecordRoutes<
     const row = await queries.findRow(id, db);
     return row === undefined ? undefined : (await recordsOf([row], db))[0];
   }
-  /** A record as this caller may read it. */
-  const shown = (record: Rec, request: FastifyRequest): Rec =>
-    def.present ? def.present([record], request)[0]! : record;
-  /** The input without the fields this caller may not change. */
-  const allowed = <T extends Record<string, unknown>>(
-    input: T,
-    request: FastifyRequest,
-  ): T =>
-    def.restrictInput ? (def.restrictInput(input, request) as T) : input;
 
   /**
-   * Runs one write in a transaction: the before hook, the change, the after hook, then an
-   * audit row per changed record (before and after read in the same transaction).
+   * Runs one write: the before hook, the change, the after hook, then an audit row (and,
+   * with revisions, the prior version) per changed record, before and after read in the
+   * same transaction. In its own transaction, or in `outer` when given (then the caller's
+   * transaction decides, and a definition with afterCommit is refused: nothing would run
+   * it at the right time). `restoredFrom` marks a restore of that revision.
    */
   async function write(
     request: FastifyRequest,
     changes: WriteChange<Rec>[],
     auditAction: (change: WriteChange<Rec>) => AuditAction,
     apply: (trx: Kysely<Database>) => Promise<number[]>,
-    restoredFrom: number | null = null,
+    options: { restoredFrom?: number | null; outer?: Kysely<Database> } = {},
   ): Promise<{ ids: number[]; records: Map<number, Rec> }> {
-    const result = await app.store.transaction(async (trx) => {
+    const restoredFrom = options.restoredFrom ?? null;
+    const work = async (trx: Kysely<Database>) => {
       const context = { trx, request };
       for (const change of changes) await def.beforeWrite?.(change, context);
       const ids = await apply(trx);
@@ -116,13 +110,83 @@ export function registerRecordRoutes<
         }
       }
       return { ids, records };
-    });
+    };
+    if (options.outer) {
+      if (def.afterCommit)
+        throw new Error(`${def.path}: afterCommit needs its own transaction`);
+      return work(options.outer);
+    }
+    const result = await app.store.transaction(work);
     await def.afterCommit?.(
       changes.filter((change) => result.ids.includes(change.id)),
       request,
     );
     return result;
   }
+
+  /** Creates one record from validated input; answers it as readers see it. */
+  async function create(
+    request: FastifyRequest,
+    input: z.infer<Create>,
+    outer?: Kysely<Database>,
+  ): Promise<Rec> {
+    const now = nowIso();
+    const values = {
+      ...(await def.toValues(input)),
+      createdAt: now,
+      updatedAt: now,
+    };
+    try {
+      const { records, ids } = await write(
+        request,
+        [{ action: "create", id: 0, input, batch: false }],
+        () => "create",
+        async (trx) => [
+          ((await queries.insert(trx, values)) as { id: number }).id,
+        ],
+        { outer },
+      );
+      return records.get(ids[0]!)!;
+    } catch (error) {
+      return queries.conflictFrom(error, values, request.language);
+    }
+  }
+
+  return { recordsOf, recordOf, write, create };
+}
+
+/**
+ * Get, create, update (versioned), delete, and batch delete or update of one resource.
+ * Every write runs in one transaction with its hooks and its audit rows.
+ */
+export function registerRecordRoutes<
+  Row,
+  Rec,
+  Create extends z.ZodObject,
+  Update extends z.ZodObject,
+>(
+  parent: FastifyInstance,
+  def: ResourceDefinition<Row, Rec, Create, Update>,
+  queries: ResourceQueries<Row>,
+): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const tags = [def.path];
+  const permission = (action: string) => `${def.module}:${action}`;
+  const { recordsOf, recordOf, write, create } = recordWriter(
+    parent,
+    def,
+    queries,
+  );
+
+  /** A record as this caller may read it. */
+  const shown = (record: Rec, request: FastifyRequest): Rec =>
+    def.present ? def.present([record], request)[0]! : record;
+  /** The input without the fields this caller may not change. */
+  const allowed = <T extends Record<string, unknown>>(
+    input: T,
+    request: FastifyRequest,
+  ): T =>
+    def.restrictInput ? (def.restrictInput(input, request) as T) : input;
 
   /**
    * Updates one record at `version` (a stale one is 40900): an edit, or a restore of a
@@ -151,7 +215,7 @@ export function registerRecordRoutes<
           if (!row) throw new StaleVersion();
           return [id];
         },
-        restoredFrom,
+        { restoredFrom },
       );
       return records.get(id)!;
     } catch (error) {
@@ -216,28 +280,10 @@ export function registerRecordRoutes<
         response: { 200: envelope(def.recordSchema) },
       },
     },
-    async (request) => {
-      const now = nowIso();
-      const input = request.body as z.infer<Create>;
-      const values = {
-        ...(await def.toValues(input)),
-        createdAt: now,
-        updatedAt: now,
-      };
-      try {
-        const { records, ids } = await write(
-          request,
-          [{ action: "create", id: 0, input, batch: false }],
-          () => "create",
-          async (trx) => [
-            ((await queries.insert(trx, values)) as { id: number }).id,
-          ],
-        );
-        return ok(shown(records.get(ids[0]!)!, request));
-      } catch (error) {
-        return queries.conflictFrom(error, values, request.language);
-      }
-    },
+    async (request) =>
+      ok(
+        shown(await create(request, request.body as z.infer<Create>), request),
+      ),
   );
 
   app.put(

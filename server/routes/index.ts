@@ -19,6 +19,7 @@ import { spiderRoutes } from "./spiders/index.js";
 import { discipleRoutes } from "./disciples/index.js";
 import { ministryRoutes } from "./ministry/index.js";
 import { passageRoutes } from "./passages/index.js";
+import { liveRoutes } from "./live/index.js";
 
 /** Every /tjc route module, registered under the /tjc prefix by app.ts. */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
@@ -42,4 +43,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(discipleRoutes);
   await app.register(ministryRoutes);
   await app.register(passageRoutes);
+  await app.register(liveRoutes);
 };

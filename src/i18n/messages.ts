@@ -14,6 +14,7 @@ import { contentMessages } from "../content/messages";
 import { discipleMessages } from "../resources/disciples/messages";
 import { ministryMessages } from "../resources/ministry/messages";
 import { moderationMessages } from "../moderation/messages";
+import { liveMessages } from "../resources/live/messages";
 import { appMessages } from "./appMessages";
 import { deepMerge, nestMessages } from "./deepMerge";
 import { VALIDATION_MESSAGES } from "../../common/validation-wording";
@@ -39,6 +40,7 @@ export const catalogue: Record<Language, TranslationMessages> = {
     ministryMessages["zh-CN"],
     moderationMessages["zh-CN"],
     contentScreenMessages["zh-CN"],
+    liveMessages["zh-CN"],
     nestMessages(VALIDATION_MESSAGES["zh-CN"]),
   ) as TranslationMessages,
   "en-US": deepMerge(
@@ -58,6 +60,7 @@ export const catalogue: Record<Language, TranslationMessages> = {
     ministryMessages["en-US"],
     moderationMessages["en-US"],
     contentScreenMessages["en-US"],
+    liveMessages["en-US"],
     nestMessages(VALIDATION_MESSAGES["en-US"]),
   ) as TranslationMessages,
 };

@@ -196,10 +196,35 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   },
   { path: "configManage", group: "content", icon: TuneIcon },
 
-  { path: "configLive", group: "live", icon: LiveTvIcon },
-  { path: "configLiveNotice", group: "live", icon: CampaignIcon },
-  { path: "channelManage", group: "live", icon: CellTowerIcon },
-  { path: "liveVideoManage", group: "live", icon: OndemandVideoIcon },
+  {
+    path: "configLive",
+    group: "live",
+    icon: LiveTvIcon,
+    // A page of its own (one settings record), not a react-admin resource list.
+    resource: "admin/configLive",
+    permission: "liveConfig:read",
+  },
+  {
+    path: "configLiveNotice",
+    group: "live",
+    icon: CampaignIcon,
+    resource: "admin/configLiveNotice",
+    permission: "liveNotice:read",
+  },
+  {
+    path: "channelManage",
+    group: "live",
+    icon: CellTowerIcon,
+    resource: "admin/channelManage",
+    permission: "channel:read",
+  },
+  {
+    path: "liveVideoManage",
+    group: "live",
+    icon: OndemandVideoIcon,
+    resource: "admin/liveVideoManage",
+    permission: "liveVideo:read",
+  },
 
   { path: "askManage", group: "qa", icon: ForumIcon },
   { path: "topicDetailManage", group: "qa", icon: TopicIcon },

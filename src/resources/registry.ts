@@ -149,6 +149,44 @@ export const API_RESOURCES: Record<string, ApiResource> = {
     ],
     permissionModule: "article",
   },
+  "admin/channelManage": {
+    apiPath: "channels",
+    writableFields: [
+      "name",
+      "description",
+      "coverFileId",
+      "playbackUrl",
+      "ingestUrl",
+      "status",
+    ],
+    permissionModule: "channel",
+  },
+  "admin/liveVideoManage": {
+    apiPath: "live-videos",
+    // The status moves through its own buttons (LiveVideoActions), not the form.
+    writableFields: [
+      "title",
+      "channelId",
+      "preacher",
+      "scheduledStart",
+      "scheduledEnd",
+      "replayFileId",
+      "replayUrl",
+    ],
+    permissionModule: "liveVideo",
+  },
+  "admin/configLiveNotice": {
+    apiPath: "live-notices",
+    writableFields: [
+      "textZh",
+      "textEn",
+      "startsAt",
+      "endsAt",
+      "channelId",
+      "enabled",
+    ],
+    permissionModule: "liveNotice",
+  },
   "admin/audioManage": {
     apiPath: "audios",
     writableFields: [

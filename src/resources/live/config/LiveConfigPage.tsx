@@ -1,0 +1,100 @@
+import { useCallback, useEffect, useState } from "react";
+import Card from "@mui/material/Card";
+import LinearProgress from "@mui/material/LinearProgress";
+import {
+  AutocompleteInput,
+  BooleanInput,
+  ReferenceInput,
+  ResourceContextProvider,
+  SimpleForm,
+  TextInput,
+  Title,
+  useNotify,
+  useTranslate,
+} from "react-admin";
+import {
+  liveConfigInputSchema,
+  type LiveConfig,
+} from "../../../../common/schemas/live";
+import { mainClient } from "../../../http";
+import { MediaInput } from "../../../media/MediaInput";
+import { FormToolbar } from "../../FormToolbar";
+import { schemaForm } from "../../schemaForm";
+
+const form = schemaForm(liveConfigInputSchema);
+const FIELDS = [
+  "defaultChannelId",
+  "autoplay",
+  "offlineImageFileId",
+  "offlineTextZh",
+  "offlineTextEn",
+] as const;
+
+/**
+ * /admin/configLive: the one live settings record. It is read, edited and saved with the
+ * version read; someone else's save in between is refused (40900) and the page rereads.
+ */
+export function LiveConfigPage() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [config, setConfig] = useState<LiveConfig | null>(null);
+
+  const load = useCallback(async () => {
+    const answer = await mainClient.get<LiveConfig>("/live-config", {
+      _loading: false,
+    });
+    setConfig(answer.data);
+  }, []);
+  useEffect(() => {
+    load().catch(() => undefined);
+  }, [load]);
+
+  const save = async (values: Record<string, unknown>) => {
+    if (!config) return;
+    const body: Record<string, unknown> = { version: config.version };
+    for (const field of FIELDS) body[field] = values[field] ?? null;
+    body.autoplay = Boolean(values.autoplay);
+    try {
+      const answer = await mainClient.put<LiveConfig>("/live-config", body);
+      setConfig(answer.data);
+      notify("live.config.saved", { type: "info" });
+    } catch (error) {
+      // The client has shown the server's message; a stale version rereads.
+      if ((error as { code?: number }).code === 40900)
+        await load().catch(() => undefined);
+      return (error as { body?: { errors?: object } }).body?.errors;
+    }
+  };
+
+  return (
+    <ResourceContextProvider value="admin/configLive">
+      <Title title={translate("app.page_names.configLive")} />
+      {config === null ? (
+        <LinearProgress aria-label={translate("ra.page.loading")} />
+      ) : (
+        <Card sx={{ mt: 2 }}>
+          <SimpleForm
+            key={config.version}
+            record={config}
+            onSubmit={save}
+            validate={form.validate}
+            noValidate
+            toolbar={<FormToolbar />}
+            sx={{ maxWidth: 720 }}
+          >
+            <ReferenceInput
+              source="defaultChannelId"
+              reference="admin/channelManage"
+            >
+              <AutocompleteInput optionText="name" />
+            </ReferenceInput>
+            <BooleanInput source="autoplay" />
+            <MediaInput source="offlineImageFileId" kind="image" />
+            <TextInput source="offlineTextZh" multiline />
+            <TextInput source="offlineTextEn" multiline />
+          </SimpleForm>
+        </Card>
+      )}
+    </ResourceContextProvider>
+  );
+}

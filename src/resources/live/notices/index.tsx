@@ -1,0 +1,21 @@
+import CampaignIcon from "@mui/icons-material/Campaign";
+import { LazyPage, lazyChunk } from "../../../layout/chunks";
+
+const NoticeList = lazyChunk("live-notice-list", () =>
+  import("./NoticeList").then((m) => ({ default: m.NoticeList })),
+);
+const NoticeCreate = lazyChunk("live-notice-create", () =>
+  import("./NoticeForm").then((m) => ({ default: m.NoticeCreate })),
+);
+const NoticeEdit = lazyChunk("live-notice-edit", () =>
+  import("./NoticeForm").then((m) => ({ default: m.NoticeEdit })),
+);
+
+/** The live notices resource, at /admin/configLiveNotice. */
+export default {
+  list: () => <LazyPage component={NoticeList} />,
+  create: () => <LazyPage component={NoticeCreate} />,
+  edit: () => <LazyPage component={NoticeEdit} />,
+  icon: CampaignIcon,
+  recordRepresentation: "textZh",
+};
