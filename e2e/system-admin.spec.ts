@@ -413,7 +413,10 @@ test.describe("the permission tree", () => {
       "DELETE /tjc/system/users/:id",
     );
     await expect(page.getByTestId("perm-row-tag:delete")).toHaveCount(0);
-    await page.getByRole("button", { name: "内容管理" }).last().click();
+    await page
+      .getByTestId("perm-group-content")
+      .getByRole("button", { name: "内容管理" })
+      .click();
     const tagDelete = page.getByTestId("perm-row-tag:delete");
     await expect(tagDelete).toContainText("删除");
     await expect(tagDelete).toContainText("DELETE /tjc/tags/:id");
@@ -437,7 +440,10 @@ test.describe("the permission tree", () => {
   test("English labels", async ({ page }) => {
     await useLanguage(page, "en-US");
     await loginViaApi(page, "/admin/system/permission/resource");
-    await page.getByRole("button", { name: "Content" }).last().click();
+    await page
+      .getByTestId("perm-group-content")
+      .getByRole("button", { name: "Content" })
+      .click();
     await expect(page.getByTestId("perm-row-tag:read")).toContainText("View");
     await expect(
       page.getByRole("heading", { level: 2, name: "Content" }),
@@ -502,9 +508,18 @@ test.describe("the profile", () => {
     ).toBeVisible();
 
     // Password: refused in the form, refused by the server, then changed.
-    const oldPassword = page.getByLabel("Current password", { exact: true });
-    const newPassword = page.getByLabel("New password", { exact: true });
-    const again = page.getByLabel("New password again", { exact: true });
+    const oldPassword = page.getByRole("textbox", {
+      name: "Current password",
+      exact: true,
+    });
+    const newPassword = page.getByRole("textbox", {
+      name: "New password",
+      exact: true,
+    });
+    const again = page.getByRole("textbox", {
+      name: "New password again",
+      exact: true,
+    });
     const change = page.getByRole("button", { name: "Change password" });
     await oldPassword.fill(PASSWORD);
     await newPassword.fill("12345678");
