@@ -8,7 +8,10 @@
  *    for the same question with autocannon (10 connections), and prints req/s and p99.
  * 4. Prints the gzip size of the JS the public page loads before it is interactive (its
  *    entry script and modulepreloads in dist/web/public-site/index.html).
- * Targets: p99 of /topicDetail under 20 ms; that JS at most 110 KB gzip.
+ * 5. Runs Lighthouse 12 (mobile preset, Debian's chromium; bench/lighthouse.ts) on /ask and
+ *    on the 20-answer /topicDetail, and prints the four scores of each.
+ * Targets: p99 of /topicDetail under 20 ms; that JS at most 110 KB gzip; every Lighthouse
+ * score at least 95.
  * Environment: BENCH_DURATION (seconds per run, 6), BENCH_CONNECTIONS (10).
  */
 import { spawn } from "node:child_process";
@@ -23,6 +26,11 @@ import autocannon from "autocannon";
 import { openStore } from "../server/db/store.js";
 import { migrateToLatest } from "../server/db/migrate.js";
 import { seedDatabase } from "../server/services/seed.js";
+import {
+  LIGHTHOUSE_CATEGORIES,
+  lighthouseScores,
+  type LighthouseScores,
+} from "./lighthouse.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DURATION = Number(process.env.BENCH_DURATION ?? 6);
@@ -31,6 +39,7 @@ const QUESTIONS = 10_000;
 const ANSWERS = 50_000;
 const JS_BUDGET_BYTES = 110 * 1024;
 const P99_TARGET_MS = 20;
+const LIGHTHOUSE_TARGET = 95;
 
 async function seed(dataDir: string): Promise<number> {
   const store = await openStore({ dataDir });
@@ -199,6 +208,14 @@ try {
     );
     const list = await load(`${base}/ask`);
     const js = publicJsGzipBytes();
+    // After the load runs, so the browser's work does not share the cores with them.
+    const audits: [string, { scores: LighthouseScores; metrics: string }][] = [
+      ["/ask", await lighthouseScores(`${base}/ask`)],
+      [
+        "/topicDetail",
+        await lighthouseScores(`${base}/topicDetail?id=${questionId}`),
+      ],
+    ];
     const row = (name: string, r: { rps: number; p99: number }) =>
       console.log(
         `${name.padEnd(44)} ${r.rps.toFixed(0).padStart(7)} req/s   p99 ${r.p99} ms`,
@@ -219,6 +236,15 @@ try {
     console.log(
       `${js <= JS_BUDGET_BYTES ? "PASS" : "FAIL"} public JS ≤ 110 KB gzip`,
     );
+    for (const [page, { scores, metrics }] of audits) {
+      const low = LIGHTHOUSE_CATEGORIES.filter(
+        (name) => scores[name] < LIGHTHOUSE_TARGET,
+      );
+      console.log(
+        `${low.length === 0 ? "PASS" : "FAIL"} Lighthouse ${page} ≥ ${LIGHTHOUSE_TARGET}: ${LIGHTHOUSE_CATEGORIES.map((name) => `${name} ${scores[name]}`).join(", ")}`,
+      );
+      console.log(`      ${metrics}`);
+    }
   } finally {
     server.kill("SIGTERM");
     await once(server, "exit");

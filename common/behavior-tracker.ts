@@ -9,8 +9,8 @@
 import {
   MAX_BEHAVIOR_BYTES,
   MAX_BEHAVIOR_EVENTS,
-  type BehaviorEvent,
-} from "./schemas/behavior.js";
+} from "./schemas/behavior-limits.js";
+import type { BehaviorEvent } from "./schemas/behavior.js";
 
 export interface TrackerEnvironment {
   app: "admin" | "public";

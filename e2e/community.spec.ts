@@ -31,6 +31,9 @@ const LANGUAGES = {
     acceptedNotice: "被采纳了",
     muted: "你已被禁言，直到",
     notFound: "页面不存在",
+    editQuestion: "编辑问题",
+    editAnswer: "编辑回答",
+    save: "保存修改",
   },
   "en-US": {
     welcome: "Welcome",
@@ -50,6 +53,9 @@ const LANGUAGES = {
     acceptedNotice: "was accepted",
     muted: "You are muted until",
     notFound: "Page not found",
+    editQuestion: "Edit question",
+    editAnswer: "Edit answer",
+    save: "Save changes",
   },
 } as const;
 type Language = keyof typeof LANGUAGES;
@@ -169,6 +175,16 @@ for (const language of Object.keys(LANGUAGES) as Language[]) {
       await expect(
         answerer.getByText("Begin with thanksgiving."),
       ).toBeVisible();
+      // The answerer corrects their answer in place.
+      await answerer.getByRole("button", { name: words.editAnswer }).click();
+      const editBox = answerer.getByRole("textbox", { name: words.editAnswer });
+      await editBox.click();
+      await editBox.press("End");
+      await editBox.pressSequentially(" Then ask.");
+      await answerer.getByRole("button", { name: words.save }).click();
+      await expect(
+        answerer.getByText("Begin with thanksgiving. Then ask."),
+      ).toBeVisible();
       await answerer
         .getByRole("button", { name: words.voteUp })
         .first()
@@ -192,6 +208,19 @@ for (const language of Object.keys(LANGUAGES) as Language[]) {
       await answerer.goto("/ask?view=mine");
       await expect(answerer.getByText(words.acceptedNotice)).toBeVisible();
 
+      // The asker edits the question: an emptied title is refused, a new one is kept.
+      await asker.getByRole("button", { name: words.editQuestion }).click();
+      const titleInput = asker.locator('input[name="title"]');
+      await titleInput.fill("");
+      await asker.getByRole("button", { name: words.save }).click();
+      await expect(asker.getByRole("alert")).toBeVisible();
+      const newTitle = `${title} (edited)`;
+      await titleInput.fill(newTitle);
+      await asker.getByRole("button", { name: words.save }).click();
+      await expect(
+        asker.getByRole("heading", { name: newTitle, level: 1 }),
+      ).toBeVisible();
+
       // A muted member is told until when.
       const { token } = await apiLogin(request);
       const mute = await request.post("/tjc/ask/admin/mutes", {
@@ -211,12 +240,16 @@ for (const language of Object.keys(LANGUAGES) as Language[]) {
       const reader = await newPage(browser, language, viewport, false);
       await reader.goto(questionUrl);
       await expect(
-        reader.getByRole("heading", { name: title, level: 1 }),
+        reader.getByRole("heading", { name: `${title} (edited)`, level: 1 }),
       ).toBeVisible();
-      await expect(reader.getByText("Begin with thanksgiving.")).toBeVisible();
+      await expect(
+        reader.getByText("Begin with thanksgiving. Then ask."),
+      ).toBeVisible();
       await reader.getByRole("link", { name: tag }).first().click();
       await expect(reader).toHaveURL(/\/ask\?tag=\d+$/);
-      await expect(reader.getByRole("link", { name: title })).toBeVisible();
+      await expect(
+        reader.getByRole("link", { name: `${title} (edited)` }),
+      ).toBeVisible();
 
       await Promise.all(
         [asker, answerer, reader].map((page) => page.context().close()),

@@ -1,4 +1,4 @@
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import { useSite } from "./context";
 
 /**
@@ -9,12 +9,20 @@ import { useSite } from "./context";
 export default function Editor({
   label,
   onChange,
+  initialHtml,
 }: {
   label: string;
   onChange: (html: string) => void;
+  /** What an edit starts from: the post as stored, already sanitised by the server. */
+  initialHtml?: string;
 }) {
   const { t } = useSite();
   const area = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (area.current && initialHtml) area.current.innerHTML = initialHtml;
+    // Only the first value: later ones come from the member's own typing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const run = (command: string, value?: string) => {
     area.current?.focus();
     document.execCommand(command, false, value);

@@ -1,8 +1,7 @@
 import { z } from "zod";
+import { MAX_BEHAVIOR_BYTES, MAX_BEHAVIOR_EVENTS } from "./behavior-limits.js";
 
-/** Largest batch the tracker sends and the server takes. */
-export const MAX_BEHAVIOR_EVENTS = 50;
-export const MAX_BEHAVIOR_BYTES = 16 * 1024;
+export { MAX_BEHAVIOR_BYTES, MAX_BEHAVIOR_EVENTS };
 /** The time zone whose calendar days the statistics count in. */
 export const STATS_TIMEZONE = "Asia/Shanghai";
 

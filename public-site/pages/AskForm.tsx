@@ -4,14 +4,27 @@ import {
   ASK_TITLE_MAX,
   ASK_TITLE_MIN,
 } from "../../common/schemas/ask-limits";
+import type { Question } from "../../common/schemas/ask";
 import { api } from "../api";
 import { failureText, useSite } from "../context";
 import { tagName, type TagCount } from "../data";
 import { LazyEditor } from "./LazyEditor";
 
-export function AskForm({ tags }: { tags: TagCount[] }) {
+/**
+ * Asks a question, or, given `editing`, changes one of the member's own (the server allows
+ * it for 24 hours after asking and refuses a stale version with 40900).
+ */
+export function AskForm({
+  tags,
+  editing,
+  onCancel,
+}: {
+  tags: TagCount[];
+  editing?: Question;
+  onCancel?: () => void;
+}) {
   const { t, language, user } = useSite();
-  const [body, setBody] = useState("");
+  const [body, setBody] = useState(editing?.body ?? "");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -21,16 +34,19 @@ export function AskForm({ tags }: { tags: TagCount[] }) {
     setBusy(true);
     setError(null);
     try {
-      const question = await api<{ id: number }>(
-        language,
-        "POST",
-        "/ask/questions",
-        {
-          title: String(form.get("title") ?? ""),
-          body,
-          tagIds: form.getAll("tagIds").map(Number),
-        },
-      );
+      const input = {
+        title: String(form.get("title") ?? ""),
+        body,
+        tagIds: form.getAll("tagIds").map(Number),
+      };
+      const question = editing
+        ? await api<{ id: number }>(
+            language,
+            "PUT",
+            `/ask/questions/${editing.id}`,
+            { ...input, version: editing.version },
+          )
+        : await api<{ id: number }>(language, "POST", "/ask/questions", input);
       window.location.assign(`/topicDetail?id=${question.id}`);
     } catch (failure) {
       setError(failureText(failure, t, language));
@@ -40,7 +56,11 @@ export function AskForm({ tags }: { tags: TagCount[] }) {
 
   return (
     <article>
-      <h1>{t("ask.form.heading")}</h1>
+      {editing ? (
+        <h2>{t("ask.form.edit_heading")}</h2>
+      ) : (
+        <h1>{t("ask.form.heading")}</h1>
+      )}
       {!user ? (
         <p>
           <a href="/ask?view=login&back=%2Fask%3Fview%3Dask">
@@ -56,6 +76,7 @@ export function AskForm({ tags }: { tags: TagCount[] }) {
               required
               minLength={ASK_TITLE_MIN}
               maxLength={ASK_TITLE_MAX}
+              defaultValue={editing?.title}
             />
           </label>
           <fieldset>
@@ -63,22 +84,40 @@ export function AskForm({ tags }: { tags: TagCount[] }) {
             <div className="tag-choices">
               {tags.map((tag) => (
                 <label key={tag.id} className="tag-choice">
-                  <input type="checkbox" name="tagIds" value={tag.id} />
+                  <input
+                    type="checkbox"
+                    name="tagIds"
+                    value={tag.id}
+                    defaultChecked={editing?.tags.some(
+                      (chosen) => chosen.id === tag.id,
+                    )}
+                  />
                   {tagName(tag, language)}
                 </label>
               ))}
             </div>
             <p className="site-muted">≤ {ASK_TAGS_MAX}</p>
           </fieldset>
-          <LazyEditor label={t("ask.form.body")} onChange={setBody} />
+          <LazyEditor
+            label={t("ask.form.body")}
+            onChange={setBody}
+            initialHtml={editing?.body}
+          />
           {error ? (
             <p role="alert" className="error">
               {error}
             </p>
           ) : null}
-          <button type="submit" disabled={busy}>
-            {t("ask.form.submit")}
-          </button>
+          <p className="form-buttons">
+            <button type="submit" disabled={busy}>
+              {t(editing ? "ask.form.save" : "ask.form.submit")}
+            </button>
+            {onCancel ? (
+              <button type="button" onClick={onCancel}>
+                {t("ask.form.cancel")}
+              </button>
+            ) : null}
+          </p>
         </form>
       )}
     </article>

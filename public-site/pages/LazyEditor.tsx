@@ -6,6 +6,7 @@ const Editor = lazy(() => import("../Editor"));
 export function LazyEditor(props: {
   label: string;
   onChange: (html: string) => void;
+  initialHtml?: string;
 }) {
   return (
     <Suspense fallback={<div className="editor" aria-busy="true" />}>

@@ -3,6 +3,7 @@ import type { Answer } from "../../common/schemas/ask";
 import { api } from "../api";
 import { failureText, formatTime, useSite } from "../context";
 import { askUrl, tagName, type PageData } from "../data";
+import { AnswerEditor, canEdit, QuestionEditor } from "./EditPost";
 import { LazyEditor } from "./LazyEditor";
 
 type TopicData = Extract<PageData, { page: "topicDetail" }>;
@@ -16,6 +17,8 @@ export function TopicPage({ data }: { data: TopicData }) {
   const [acceptedId, setAcceptedId] = useState(question.acceptedAnswerId);
   const [votes, setVotes] = useState<MyVotes>({ question: 0, answers: {} });
   const [message, setMessage] = useState<string | null>(null);
+  const [editingQuestion, setEditingQuestion] = useState(false);
+  const [editingAnswerId, setEditingAnswerId] = useState<number | null>(null);
 
   useEffect(() => {
     if (!user) return;
@@ -59,10 +62,22 @@ export function TopicPage({ data }: { data: TopicData }) {
           </a>
         ))}
       </p>
-      <div
-        className="post-body"
-        dangerouslySetInnerHTML={{ __html: question.body }}
-      />
+      {editingQuestion ? (
+        <QuestionEditor
+          question={question}
+          onCancel={() => setEditingQuestion(false)}
+        />
+      ) : (
+        <div
+          className="post-body"
+          dangerouslySetInnerHTML={{ __html: question.body }}
+        />
+      )}
+      {canEdit(user, question) && !editingQuestion ? (
+        <button type="button" onClick={() => setEditingQuestion(true)}>
+          {t("topic.edit_question")}
+        </button>
+      ) : null}
       <PostActions
         targetType="question"
         targetId={question.id}
@@ -97,10 +112,31 @@ export function TopicPage({ data }: { data: TopicData }) {
                     <span className="badge">{t("topic.recommended")}</span>
                   ) : null}
                 </p>
-                <div
-                  className="post-body"
-                  dangerouslySetInnerHTML={{ __html: answer.body }}
-                />
+                {editingAnswerId === answer.id ? (
+                  <AnswerEditor
+                    answer={answer}
+                    onCancel={() => setEditingAnswerId(null)}
+                    onSaved={(saved) => {
+                      setAnswers((list) =>
+                        list.map((one) => (one.id === saved.id ? saved : one)),
+                      );
+                      setEditingAnswerId(null);
+                    }}
+                  />
+                ) : (
+                  <div
+                    className="post-body"
+                    dangerouslySetInnerHTML={{ __html: answer.body }}
+                  />
+                )}
+                {canEdit(user, answer) && editingAnswerId !== answer.id ? (
+                  <button
+                    type="button"
+                    onClick={() => setEditingAnswerId(answer.id)}
+                  >
+                    {t("topic.edit_answer")}
+                  </button>
+                ) : null}
                 <p className="site-muted">
                   {t("ask.answered_by", {
                     name: answer.author.userName,

@@ -31,6 +31,12 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505";
 }
 
+/** True when a database error is a foreign-key violation. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "SQLITE_CONSTRAINT_FOREIGNKEY" || code === "23503";
+}
+
 /** The current time as stored: ISO-8601 UTC. */
 export function nowIso(now: number = Date.now()): string {
   return new Date(now).toISOString();

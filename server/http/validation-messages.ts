@@ -93,6 +93,14 @@ const CUSTOM_MESSAGES: Record<string, Record<Language, string>> = {
     "zh-CN": "请选择文档文件",
     "en-US": "Must be a document file",
   },
+  "record in use": {
+    "zh-CN": "该记录正被其他内容引用，不能删除",
+    "en-US": "This record is used by other content and cannot be deleted",
+  },
+  "unknown reference": {
+    "zh-CN": "引用的记录不存在",
+    "en-US": "A record this refers to does not exist",
+  },
   "file in use": {
     "zh-CN": "该文件正被其他内容引用，不能删除",
     "en-US": "This file is used by other content and cannot be deleted",

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Code } from "../../common/codes.js";
+import Fastify from "fastify";
 import { buildTestApp, type TestApp } from "../test/helper.js";
+import { envelopePlugin } from "./envelope.js";
 
 let t: TestApp;
 let admin: string;
@@ -190,5 +192,56 @@ describe("an unexpected failure", () => {
     expect(body.data).toEqual({ requestId: response.headers["x-request-id"] });
     expect(response.body).not.toMatch(/destroy|kysely|stack/i);
     await broken.close().catch(() => {});
+  });
+});
+
+describe("a foreign key the store enforces", () => {
+  // No route should reach this (each checks its references first); the error handler is
+  // the safety net that keeps a missed check from answering 500.
+  const app = () => {
+    const probe = Fastify();
+    probe.register(envelopePlugin);
+    const violate = async () => {
+      await t.app.store.db
+        .insertInto("userRoles")
+        .values({ userId: 987_654_321, roleId: 987_654_321 })
+        .execute();
+      return { code: 0 };
+    };
+    probe.after(() => {
+      probe.post("/tjc/probe", violate);
+      probe.delete("/tjc/probe", violate);
+    });
+    return probe;
+  };
+
+  test("a write naming a missing record is 40000 in the caller's language", async () => {
+    const probe = app();
+    const response = await probe.inject({
+      method: "POST",
+      url: "/tjc/probe",
+      headers: { "accept-language": "en-US" },
+      payload: {},
+    });
+    expect(response.json()).toMatchObject({
+      code: Code.VALIDATION,
+      data: { errors: { request: "A record this refers to does not exist" } },
+    });
+    await probe.close();
+  });
+
+  test("a delete, by method or batch action, is 40900", async () => {
+    const probe = app();
+    for (const request of [
+      { method: "DELETE" as const, payload: undefined },
+      { method: "POST" as const, payload: { action: "delete", ids: [1] } },
+    ]) {
+      const response = await probe.inject({ ...request, url: "/tjc/probe" });
+      expect(response.json()).toMatchObject({
+        code: Code.CONFLICT,
+        data: { errors: { id: "该记录正被其他内容引用，不能删除" } },
+      });
+    }
+    await probe.close();
   });
 });

@@ -6,6 +6,7 @@ import { codeMessage, requestLanguage } from "../http/language.js";
 import { localizeIssue, localizeText } from "../http/validation-messages.js";
 import type { z } from "zod";
 import { isApiPath, pathOf } from "../http/api-paths.js";
+import { isForeignKeyViolation } from "../db/dialect.js";
 
 /** Field problems as Fastify reports them from our zod validator. */
 interface FieldProblem {
@@ -176,6 +177,26 @@ export const envelopePlugin = fp(
         // that validation let through: the client's input, so 40000, never 500.
         request.log.warn({ err: error }, "value refused by the store");
         return sendEnvelope(request, reply, Code.VALIDATION, { errors: {} });
+      }
+      if (isForeignKeyViolation(thrown)) {
+        // A safety net under the routes' own checks: a delete of a record others still
+        // use is 40900; a write naming a record that does not exist is 40000.
+        request.log.info({ err: error }, "foreign key refused the write");
+        const deleting =
+          request.method === "DELETE" ||
+          (request.body as { action?: unknown } | null)?.action === "delete" ||
+          /^update or delete on table/.test(error.message);
+        return deleting
+          ? sendEnvelope(request, reply, Code.CONFLICT, {
+              errors: {
+                id: localizeText("record in use", request.language),
+              },
+            })
+          : sendEnvelope(request, reply, Code.VALIDATION, {
+              errors: {
+                request: localizeText("unknown reference", request.language),
+              },
+            });
       }
       if ((thrown as { name?: string }).name === "HtmlSanitizeError") {
         return sendEnvelope(request, reply, Code.VALIDATION, {

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { gzipSync } from "node:zlib";
 import path from "node:path";
 import fp from "fastify-plugin";
 import fastifyStatic from "@fastify/static";
@@ -15,8 +16,20 @@ import {
   PUBLIC_SITE_ROUTES,
 } from "../../common/app-routes.js";
 import { loadPageData, pageLanguage } from "../public-site/page-data.js";
-import { renderPublicPage } from "../public-site/render.js";
 import { registerSeoRoutes, siteOrigin } from "../public-site/seo.js";
+import { PageCache } from "../public-site/page-cache.js";
+import { inlineStylesheets } from "../public-site/inline-css.js";
+import { countView } from "../routes/ask/questions.js";
+
+/** How long another instance's community write may take to show on this one's pages. */
+const PUBLIC_PAGE_CACHE_MS = 2000;
+
+function acceptsGzip(request: FastifyRequest): boolean {
+  const accepted = request.headers["accept-encoding"];
+  return (
+    typeof accepted === "string" && /\bgzip\b(?!;q=0(\.0*)?\b)/.test(accepted)
+  );
+}
 
 const HASHED_ASSET_CACHE = "public, max-age=31536000, immutable";
 
@@ -45,10 +58,16 @@ export const webPlugin = fp<{
     // Read once: the HTML only changes with a new build, which means a restart.
     const adminHtml =
       readHtml(path.join(webDir, "index.html")) ?? NOT_BUILT_HTML;
-    const publicHtml =
+    const publicHtml = inlineStylesheets(
       readHtml(path.join(webDir, "public-site", "index.html")) ??
-      NOT_BUILT_HTML;
+        NOT_BUILT_HTML,
+      webDir,
+    );
     app.decorate("fallbackHtml", adminHtml);
+    const pageCache = new PageCache({
+      ttlMs: PUBLIC_PAGE_CACHE_MS,
+      maxBytes: 8 * 1024 * 1024,
+    });
     const configScript = `window.__TJC_CONFIG__ = ${JSON.stringify(clientConfig).replace(/</g, "\\u003c")};\n`;
 
     const sendPage = async (
@@ -81,37 +100,73 @@ export const webPlugin = fp<{
         url,
         { config: { permission: "public" }, schema: { hide: true } },
         async (request, reply) => {
-          const template = renderHtml
-            ? await renderHtml("public", request.url)
-            : publicHtml;
           const language = pageLanguage(request);
-          const data = await loadPageData(
-            app.store,
-            url.slice(1),
-            request.query as Record<string, unknown>,
-            app.config.community.signUpOpen,
-          );
-          return reply
-            .code(data.page === "notFound" ? 404 : 200)
-            .type("text/html; charset=utf-8")
-            .header("Cache-Control", "no-cache")
-            .header("Vary", "Cookie, Accept-Language")
-            .header("Content-Language", language)
-            .send(
-              renderPublicPage(
+          const origin = siteOrigin(request);
+          // The site's name is a setting (cached, reread within seconds); a new name
+          // makes a new key, so a renamed site never shows the old name from the cache.
+          const siteName =
+            language === "en-US"
+              ? app.settings.string("site.nameEn", "")
+              : app.settings.string("site.name", "");
+          const key = PageCache.key(language, origin, request.url, siteName);
+          let page = renderHtml ? undefined : pageCache.get(key);
+          if (page) {
+            page.onHit?.();
+          } else {
+            const template = renderHtml
+              ? await renderHtml("public", request.url)
+              : publicHtml;
+            // React's server renderer loads with the first public page, not at start.
+            const { renderPublicPage } =
+              await import("../public-site/render.js");
+            const data = await loadPageData(
+              app.store,
+              url.slice(1),
+              request.query as Record<string, unknown>,
+              app.config.community.signUpOpen,
+            );
+            const questionId =
+              data.page === "topicDetail" ? data.question.id : undefined;
+            page = {
+              status: data.page === "notFound" ? 404 : 200,
+              html: renderPublicPage(
                 template,
                 data,
                 language,
-                siteOrigin(request),
-                // The site's name is a setting (cached, reread within seconds).
-                language === "en-US"
-                  ? app.settings.string("site.nameEn", "")
-                  : app.settings.string("site.name", ""),
+                origin,
+                siteName,
               ),
-            );
+              onHit:
+                questionId === undefined
+                  ? undefined
+                  : () => countView(app.store, { id: questionId, views: 0 }),
+            };
+            pageCache.set(key, page);
+          }
+          reply
+            .code(page.status)
+            .type("text/html; charset=utf-8")
+            .header("Cache-Control", "no-cache")
+            .header("Vary", "Cookie, Accept-Language, Accept-Encoding")
+            .header("Content-Language", language);
+          if (!acceptsGzip(request)) return reply.send(page.html);
+          // Compressed once per rendering, and kept with it in the cache.
+          page.gzip ??= gzipSync(page.html);
+          return reply.header("Content-Encoding", "gzip").send(page.gzip);
         },
       );
     }
+    // A write to the community (a member's post or vote, a moderator's decision) makes
+    // this instance render afresh; see public-site/page-cache.ts.
+    app.addHook("onResponse", async (request) => {
+      if (
+        request.method !== "GET" &&
+        request.method !== "HEAD" &&
+        pathOf(request.url).startsWith("/tjc/ask")
+      ) {
+        pageCache.clear();
+      }
+    });
     registerSeoRoutes(app);
     app.get(
       "/tjc-config.js",
@@ -129,6 +184,8 @@ export const webPlugin = fp<{
         prefix: "/",
         index: false,
         wildcard: true,
+        // .br and .gz copies written at build time (scripts/compress-assets.mjs).
+        preCompressed: true,
         dotfiles: "ignore",
         setHeaders: (res, filePath) => {
           const relative = path.relative(webDir, filePath);

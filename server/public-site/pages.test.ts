@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildTestApp, type TestApp } from "../test/helper.js";
 import { askKit } from "../routes/ask/ask-test-kit.js";
@@ -178,6 +179,57 @@ describe("/sitemap.xml and /robots.txt", () => {
     expect(response.body).toContain(
       "Sitemap: http://qa.example.org/sitemap.xml",
     );
+  });
+});
+
+describe("the rendered page cache", () => {
+  const views = async (id: number) => {
+    const response = await get(`/tjc/ask/questions/${id}`);
+    return (response.json() as { data: { views: number } }).data.views;
+  };
+
+  test("a page served again from the cache still counts its view", async () => {
+    const before = await views(visible.id);
+    await get(`/topicDetail?id=${visible.id}`);
+    await get(`/topicDetail?id=${visible.id}`);
+    // The JSON read counts one more.
+    expect(await views(visible.id)).toBe(before + 3);
+  });
+
+  test("a member's answer shows at once on a page rendered before it", async () => {
+    const first = await get(`/topicDetail?id=${visible.id}`);
+    expect(first.body).not.toContain("Read the Psalms aloud.");
+    await kit.answer(answerer, visible.id, "<p>Read the Psalms aloud.</p>");
+    const second = await get(`/topicDetail?id=${visible.id}`);
+    expect(second.body).toContain("Read the Psalms aloud.");
+  });
+
+  test("another instance's change shows within two seconds", async () => {
+    const url = `/topicDetail?id=${visible.id}&lang-check=1`;
+    expect((await get(url)).body).not.toContain("Renamed elsewhere");
+    // Written past this instance, as another server process would.
+    await t.app.store.db
+      .updateTable("askQuestions")
+      .set({ title: "Renamed elsewhere, how to pray together?" })
+      .where("id", "=", visible.id)
+      .execute();
+    expect((await get(url)).body).not.toContain("Renamed elsewhere");
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    expect((await get(url)).body).toContain("Renamed elsewhere");
+  });
+});
+
+describe("compression", () => {
+  test("a page is gzipped for a browser that accepts it, and plain otherwise", async () => {
+    const url = `/topicDetail?id=${visible.id}`;
+    const plain = await get(url);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const zipped = await get(url, { "accept-encoding": "gzip, deflate, br" });
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    expect(zipped.headers.vary).toContain("Accept-Encoding");
+    expect(gunzipSync(zipped.rawPayload).toString("utf8")).toBe(plain.body);
+    const refused = await get(url, { "accept-encoding": "gzip;q=0, br" });
+    expect(refused.headers["content-encoding"]).toBeUndefined();
   });
 });
 

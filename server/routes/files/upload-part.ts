@@ -10,7 +10,7 @@ import { VALIDATION_KEYS } from "../../../common/validation-wording.js";
 import { ApiError, validationError } from "../../http/errors.js";
 import { localizeText } from "../../http/validation-messages.js";
 import type { FormatFilter } from "../../services/media/ingest.js";
-import { UploadRefused } from "../../services/media/ingest.js";
+import { UploadRefused } from "../../services/media/upload-refused.js";
 import { ingestUpload, type FileRow } from "../../services/media/library.js";
 
 /** The multipart field an upload must use; any other is refused. */

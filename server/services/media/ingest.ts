@@ -16,19 +16,12 @@ import {
   type MediaFormat,
 } from "../../../common/media-rules.js";
 import { UPLOAD_TEMPORARY_PREFIX } from "../upload-temporaries.js";
+import { UploadRefused } from "./upload-refused.js";
+
+export { UploadRefused };
 
 /** file-type's advice: this many leading bytes tell every format it knows apart. */
 const SNIFF_BYTES = 4100;
-
-/** Why an upload was refused; the route turns it into 41500 or 41300. */
-export class UploadRefused extends Error {
-  constructor(
-    readonly reason: "type" | "size",
-    readonly detected: string | null,
-  ) {
-    super(reason === "type" ? "unsupported type" : "over the size limit");
-  }
-}
 
 export interface ReceivedUpload {
   temporary: string;

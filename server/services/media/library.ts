@@ -11,8 +11,7 @@ import type { Selectable } from "kysely";
 import type { MediaFile } from "../../../common/schemas/file.js";
 import type { FilesTable } from "../../db/schema.js";
 import { isUniqueViolation, nowIso } from "../../db/dialect.js";
-import { readMetadata } from "./metadata.js";
-import { receiveUpload, type FormatFilter } from "./ingest.js";
+import type { FormatFilter } from "./ingest.js";
 
 export type FileRow = Selectable<FilesTable>;
 
@@ -72,6 +71,9 @@ export async function ingestUpload(
   userId: number | null,
   accept?: FormatFilter,
 ): Promise<{ row: FileRow; created: boolean }> {
+  // Loaded on the first upload: file-type and music-metadata cost ~10 MB of RSS that an
+  // instance which never receives a file should not pay (docs/performance.md).
+  const { receiveUpload } = await import("./ingest.js");
   const received = await receiveUpload(
     source,
     uploadTemporaryDir(app.config.dataDir),
@@ -83,6 +85,7 @@ export async function ingestUpload(
     const existing = await findBySha(app, sha256);
     if (existing) return { row: existing, created: false };
 
+    const { readMetadata } = await import("./metadata.js");
     const metadata = await readMetadata(temporary, format);
     const now = new Date();
     const key = [
