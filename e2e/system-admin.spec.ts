@@ -5,8 +5,11 @@ import {
   type Page,
 } from "@playwright/test";
 import {
+  E2E_USER_PASSWORD,
   apiLogin,
+  createUserWithRole,
   expectNoSeriousA11yViolations,
+  openAsUser,
   loginViaApi,
   useLanguage,
 } from "./helpers";
@@ -18,7 +21,7 @@ import {
  * rely on (built-in settings and entries are only opened, never saved).
  */
 
-const PASSWORD = "lamp-on-a-stand-e2e";
+const PASSWORD = E2E_USER_PASSWORD;
 
 async function adminHeaders(request: APIRequestContext) {
   const { token } = await apiLogin(request);
@@ -42,49 +45,6 @@ async function expectNoCrash(page: Page) {
   await expect(page.getByText(/Something went wrong|页面出错了/)).toHaveCount(
     0,
   );
-}
-
-async function createUser(
-  request: APIRequestContext,
-  role: string,
-  loginName: string,
-) {
-  const headers = await adminHeaders(request);
-  const roles = await (
-    await request.get(
-      `/tjc/system/roles?filter=${encodeURIComponent(JSON.stringify({ code: role }))}`,
-      { headers },
-    )
-  ).json();
-  const created = await (
-    await request.post("/tjc/system/users", {
-      headers,
-      data: {
-        loginName,
-        userName: loginName,
-        password: PASSWORD,
-        roleIds: [roles.data.list[0].id],
-      },
-    })
-  ).json();
-  expect(created.code, JSON.stringify(created)).toBe(0);
-  return created.data as { id: number };
-}
-
-async function openAs(page: Page, loginName: string, path: string) {
-  const response = await page.request.post("/tjc/auth/login", {
-    data: { loginName, password: PASSWORD },
-  });
-  const session = (await response.json()).data;
-  await page.goto("/login");
-  await page.evaluate(
-    ({ token, user }) => {
-      localStorage.setItem("token", token);
-      document.cookie = `user=${encodeURIComponent(JSON.stringify(user))}; path=/; max-age=86400`;
-    },
-    { token: session.token, user: session.user },
-  );
-  await page.goto(path);
 }
 
 const saveButton = (page: Page, name = "保存") =>
@@ -455,8 +415,8 @@ test.describe("the permission tree", () => {
     request,
   }) => {
     const loginName = `e2e-perm-editor-${Date.now()}`;
-    await createUser(request, "editor", loginName);
-    await openAs(page, loginName, "/admin/system/permission/resource");
+    await createUserWithRole(request, "editor", loginName);
+    await openAsUser(page, loginName, "/admin/system/permission/resource");
     await expect(page.getByTestId("access-denied")).toBeVisible();
     await page.goto("/admin/system/configManage");
     await expect(page.getByTestId("access-denied")).toBeVisible();
@@ -472,8 +432,8 @@ test.describe("the profile", () => {
   }) => {
     test.setTimeout(90_000);
     const loginName = `e2e-profile-${Date.now()}`;
-    await createUser(request, "editor", loginName);
-    await openAs(page, loginName, "/admin");
+    await createUserWithRole(request, "editor", loginName);
+    await openAsUser(page, loginName, "/admin");
     await page
       .getByRole("button", { name: `${loginName}（个人资料）` })
       .click();
