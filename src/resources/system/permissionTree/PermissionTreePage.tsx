@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { useDeferredValue, useMemo, useState } from "react";
 import { Title, useCanAccess, useLocaleState, useTranslate } from "react-admin";
 import Accordion from "@mui/material/Accordion";
 import AccordionDetails from "@mui/material/AccordionDetails";
@@ -130,12 +130,15 @@ function PermissionTree() {
   const translate = useTranslate();
   const { tree, label, isPending } = usePermissionTree();
   const [search, setSearch] = useState("");
-  const shown = useMemo(() => filterTree(tree ?? [], search), [tree, search]);
+  // The box answers every key at once; the tree (a few hundred rows) follows when React
+  // has time, so typing never waits for it.
+  const query = useDeferredValue(search);
+  const shown = useMemo(() => filterTree(tree ?? [], query), [tree, query]);
   // The first group starts open, the others closed (and not rendered: the whole tree is
   // a few hundred rows); a search opens every group it found something in.
   const [opened, setOpened] = useState<Record<string, boolean>>({});
   const isOpen = (key: string, index: number) =>
-    search.trim() !== "" || (opened[key] ?? index === 0);
+    query.trim() !== "" || (opened[key] ?? index === 0);
   const count = shown.reduce(
     (n, group) =>
       n + group.modules.reduce((m, module) => m + module.actions.length, 0),
