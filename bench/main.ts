@@ -1,5 +1,6 @@
 // `npm run bench`: the list bench (run.ts), the admin's budgets (admin.ts), the
-// behaviour endpoint and rollup (behavior.ts), then the public Q&A site (community.ts).
+// behaviour endpoint and rollup (behavior.ts), the public Q&A site (community.ts), the
+// word index on sermons (search.ts), then a 1 GB video upload's server RSS (upload.ts).
 // `npm run bench -- soak`: the soak run (soak.ts) alone.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
@@ -19,4 +20,8 @@ if (mode === "soak") process.exit(run("soak.ts"));
 const status = run("run.ts");
 const admin = status === 0 ? run("admin.ts") : status;
 const behavior = admin === 0 ? run("behavior.ts") : admin;
-process.exit(behavior === 0 ? run("community.ts") : behavior);
+const community = behavior === 0 ? run("community.ts") : behavior;
+// The word index on 100,000 sermons (issue 16).
+const search = community === 0 ? run("search.ts") : community;
+// The 1 GB upload's RSS (issue 11's Performance section).
+process.exit(search === 0 ? run("upload.ts") : search);

@@ -26,6 +26,8 @@ import { openStore } from "../server/db/store.js";
 import { migrateToLatest } from "../server/db/migrate.js";
 import { seedDatabase } from "../server/services/seed.js";
 import { COMMON_KEYWORD, RARE_KEYWORD, seedTags } from "./seed.js";
+import { ensureIndexBuilt } from "../server/db/word-index.js";
+import { tagResource } from "../server/routes/tags/index.js";
 import {
   ensureServerBuilt,
   freePort,
@@ -146,6 +148,17 @@ async function seed(
       announce: () => {},
     });
     await seedTags(store, ROWS);
+    // The word index (issue 16), built as the first start would build it.
+    const indexStart = performance.now();
+    await ensureIndexBuilt(
+      store.db,
+      store.kind,
+      tagResource.search,
+      new Date().toISOString(),
+    );
+    console.log(
+      `word index of ${ROWS} tags built in ${fmt(performance.now() - indexStart)} ms`,
+    );
     if (store.kind === "postgres") {
       // What autovacuum would do soon after a bulk load; without it the planner guesses.
       await sql`VACUUM ANALYZE tags`.execute(store.db);
@@ -421,6 +434,8 @@ async function main(): Promise<number> {
   ];
   for (const [label, machineryUrl, rawUrl] of pairs) {
     const [a, b] = [await getJson(machineryUrl, auth), await getJson(rawUrl)];
+    // The keyword lists also answer highlights (issue 16), which the raw route has not.
+    delete (a.data as { highlights?: unknown }).highlights;
     if (!isDeepStrictEqual(a.data, b.data)) {
       throw new Error(
         `${label}: the server and the raw route answer different data\n` +
@@ -552,14 +567,35 @@ async function main(): Promise<number> {
       Math.max(idle.rss, loaded.rss) < 120 * MB,
     ],
     [`start < 1 s (median ${fmt(startMedian)} ms)`, startMedian < 1000],
+    // Issue 16: the word index answers a dense keyword from the term's kept count.
+    [`keyword 40% ≥ 10× raw LIKE (${fmt(commonRatio, 1)}×)`, commonRatio >= 10],
+    [
+      `keyword 40% p99 < 20 ms at ${CONNECTIONS} connections (${fmt(rows.common.latency.p99, 1)} ms)`,
+      rows.common.latency.p99 < 20,
+    ],
+    // Issue 16: the unfiltered total is read from the kept row count, not counted.
+    ...(storeName === "postgres"
+      ? ([
+          [
+            `postgres unfiltered list p99 < 20 ms (${fmt(rows.list.latency.p99, 1)} ms)`,
+            rows.list.latency.p99 < 20,
+          ],
+        ] as [string, boolean][])
+      : []),
+    ...(ROWS >= 1_000_000
+      ? ([
+          [
+            `${ROWS} tags: plain list p99 < 50 ms (${fmt(rows.list.latency.p99, 1)} ms)`,
+            rows.list.latency.p99 < 50,
+          ],
+        ] as [string, boolean][])
+      : []),
   ];
   console.log("");
   for (const [text, pass] of verdicts) {
     console.log(`${pass ? "PASS" : "FAIL"}  ${text}`);
   }
-  console.log(
-    `info  keyword 40% vs raw LIKE: ${fmt(commonRatio, 2)}× (no target)`,
-  );
+  console.log(`info  list p99 ${fmt(rows.list.latency.p99, 1)} ms`);
   return 0;
 }
 

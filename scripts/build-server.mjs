@@ -25,6 +25,7 @@ await build({
     "better-sqlite3",
     "pg",
     "pinyin-pro",
+    "@node-rs/jieba",
     "pino-pretty",
     "@fastify/swagger-ui",
     "@fastify/middie",

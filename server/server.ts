@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { installRequestDeadlines } from "./http/request-deadline.js";
 import fp from "fastify-plugin";
 import Fastify, {
   type FastifyInstance,
@@ -86,7 +87,9 @@ export async function buildServer(
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
     // A client that sends part of a request and goes quiet is cut off (docs/operations.md).
-    requestTimeout: config.timeouts.requestMs,
+    // REQUEST_TIMEOUT_MS is kept per request (http/request-deadline.ts), so uploads get
+    // time by their size; Node's own timeout would cut a 1 GB video off at 120 s.
+    requestTimeout: 0,
     keepAliveTimeout: config.timeouts.keepAliveMs,
     connectionTimeout: config.timeouts.idleMs,
     http: {
@@ -96,6 +99,7 @@ export async function buildServer(
     },
   });
   limitConnectionsPerAddress(fastify.server, config.maxConnectionsPerIp);
+  installRequestDeadlines(fastify, config.timeouts.requestMs);
   fastify.addHook("onRequest", (request, reply, done) => {
     reply.header("X-Request-Id", request.id);
     done();

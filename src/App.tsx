@@ -26,6 +26,9 @@ import loginLog from "./resources/system/loginLog";
 import onlineSessions from "./resources/system/onlineSessions";
 import jobs from "./resources/jobs";
 import jobLogs from "./resources/jobLogs";
+import audios from "./resources/audios";
+import videos from "./resources/videos";
+import gospelDocs from "./resources/gospelDocs";
 import configs from "./resources/system/configs";
 import resourcePages from "./resources/system/resourcePages";
 import permissionTree from "./resources/system/permissionTree";
@@ -107,6 +110,9 @@ export function App() {
         <Resource name="admin/system/onlineSessions" {...onlineSessions} />
         <Resource name="admin/system/jobManage" {...jobs} />
         <Resource name="admin/system/joblogManage" {...jobLogs} />
+        <Resource name="admin/audioManage" {...audios} />
+        <Resource name="admin/videoManage" {...videos} />
+        <Resource name="admin/docManage" {...gospelDocs} />
         <Resource name="admin/system/configManage" {...configs} />
         <Resource name="admin/system/resourcePageManage" {...resourcePages} />
         <Resource name="admin/system/permission/resource" {...permissionTree} />

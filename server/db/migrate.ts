@@ -8,6 +8,8 @@ import * as sermons from "./migrations/0005a-sermons.js";
 import * as jobs from "./migrations/0006-jobs.js";
 import * as behavior from "./migrations/0006a-behavior.js";
 import * as community from "./migrations/0007-community.js";
+import * as mediaContent from "./migrations/0010-media-content.js";
+import * as wordIndex from "./migrations/0015-word-index.js";
 
 type StoreMigration = {
   up(db: Kysely<unknown>, kind: StoreKind): Promise<void>;
@@ -23,6 +25,8 @@ const MIGRATIONS: Record<string, StoreMigration> = {
   "0006-jobs": jobs,
   "0006a-behavior": behavior,
   "0007-community": community,
+  "0010-media-content": mediaContent,
+  "0015-word-index": wordIndex,
 };
 
 /**

@@ -35,6 +35,9 @@ export interface Database {
   jobLogs: JobLogsTable;
   behaviorEvents: BehaviorEventsTable;
   behaviorDaily: BehaviorDailyTable;
+  audios: AudiosTable;
+  videos: VideosTable;
+  gospel_docs: GospelDocsTable;
 }
 
 export interface UsersTable {
@@ -403,4 +406,34 @@ export interface MemberProfilesTable {
   email: string | null;
   signupIp: string | null;
   createdAt: string;
+}
+
+/** Columns every media content table has (audio, video, gospel documents; 0010). */
+interface MediaContentColumns extends WorkflowColumns {
+  id: Generated<number>;
+  title: string;
+  titlePinyin: Generated<string>;
+  description: string | null;
+  coverFileId: number | null;
+  createdAt: string;
+  updatedAt: string;
+  version: Generated<number>;
+}
+
+export interface AudiosTable extends MediaContentColumns {
+  audioFileId: number;
+  durationSec: number | null;
+  speaker: string | null;
+  series: string | null;
+}
+
+export interface VideosTable extends MediaContentColumns {
+  videoFileId: number | null;
+  videoUrl: string | null;
+  durationSec: number | null;
+}
+
+export interface GospelDocsTable extends MediaContentColumns {
+  fileId: number;
+  language: Generated<string>;
 }

@@ -19,6 +19,17 @@ export interface SearchSpec {
   table: string;
   /** The searchable columns, as named in the database (snake_case). */
   columns: string[];
+  /**
+   * Columns of sanitised HTML, indexed as their text by the word index (not searched by
+   * the substring fallback, which never searched them).
+   */
+  html?: string[];
+  /**
+   * Where the row names scripture (passage-parser.ts): `reference` columns hold a
+   * reference (a sermon's passage), `text` columns running text to find references in.
+   * Lists then take a `passage` filter, and `GET /tjc/passages` finds the rows.
+   */
+  passages?: { reference?: string[]; text?: string[] };
 }
 
 const TRIGRAM = 3;

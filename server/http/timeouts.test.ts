@@ -111,3 +111,30 @@ describe("timeouts", () => {
     expect(response.status).toBe(200);
   });
 });
+
+describe("upload deadlines", () => {
+  it("gives a multipart upload time by its declared size, and nothing else", async () => {
+    const { requestDeadlineMs, UPLOAD_MIN_BYTES_PER_SECOND } =
+      await import("./request-deadline.js");
+    const gb = String(1024 ** 3);
+    expect(requestDeadlineMs(120_000, "application/json", gb)).toBe(120_000);
+    expect(
+      requestDeadlineMs(120_000, "multipart/form-data; boundary=x", gb),
+    ).toBe(Math.ceil((1024 ** 3 / UPLOAD_MIN_BYTES_PER_SECOND) * 1000));
+    expect(requestDeadlineMs(120_000, "multipart/form-data", "100")).toBe(
+      120_000,
+    );
+    expect(requestDeadlineMs(120_000, "multipart/form-data", undefined)).toBe(
+      120_000,
+    );
+  });
+
+  it("lets a multipart upload trickle past the request timeout when its size allows", async () => {
+    // 1500 ms plain; 200 KB declared at 64 KiB/s gets about 3 s.
+    const head = `POST /tjc/files HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: ${200 * 1024}\r\n\r\n--b\r\n`;
+    const { closedAfterMs, received } = await openAndWait(head, " ");
+    expect(closedAfterMs).toBeGreaterThanOrEqual(2_900);
+    expect(closedAfterMs).toBeLessThan(8_000);
+    expect(received).toMatch(/^HTTP\/1\.1 (408|401)/);
+  });
+});

@@ -10,6 +10,7 @@ import { REFERENCE_VALIDATION_MESSAGES } from "../../common/reference-messages.j
 import { ASK_VALIDATION_MESSAGES } from "../../common/ask-messages.js";
 import { SYSTEM_VALIDATION_MESSAGES } from "../../common/system-messages.js";
 import { JOB_VALIDATION_MESSAGES } from "../../common/job-messages.js";
+import { CONTENT_VALIDATION_MESSAGES } from "../../common/content-messages.js";
 
 type Issue = z.core.$ZodRawIssue;
 
@@ -56,6 +57,10 @@ const CUSTOM_MESSAGES: Record<string, Record<Language, string>> = {
   "already taken": {
     "zh-CN": "该值已被使用",
     "en-US": "This value is already taken",
+  },
+  "not a scripture reference": {
+    "zh-CN": "不是有效的经文出处（例如：约翰福音 3:16）",
+    "en-US": "Not a scripture reference (e.g. John 3:16)",
   },
   "stale version": {
     "zh-CN": "记录已被他人修改，请刷新后重试",
@@ -126,6 +131,7 @@ function knownText(message: string, language: Language): string | undefined {
     REFERENCE_VALIDATION_MESSAGES[language][message] ??
     SYSTEM_VALIDATION_MESSAGES[language][message] ??
     JOB_VALIDATION_MESSAGES[language][message] ??
+    CONTENT_VALIDATION_MESSAGES[language][message] ??
     ASK_VALIDATION_MESSAGES[language][message]
   );
 }

@@ -15,6 +15,41 @@ import { csvSafe } from "./csv-safe.js";
 import { checkCsvLabels, csvLayout, exportTimeZone } from "./csv-export.js";
 import { envelope, type ResourceDefinition } from "./resource-definition.js";
 import type { Filter, ResourceQueries } from "./resource-queries.js";
+import { highlight, htmlToText, type HighlightPart } from "../db/terms.js";
+
+const highlightSchema = z.array(
+  z.object({ text: z.string(), hit: z.literal(true).optional() }),
+);
+
+/**
+ * The matched words of each listed record, per searched field: `{ [id]: { [field]:
+ * parts } }`, a long text cut to a snippet around its first match (docs/search.md).
+ */
+function highlightsOf(
+  records: Record<string, unknown>[],
+  columns: string[],
+  html: string[],
+  query: string,
+): Record<string, Record<string, HighlightPart[]>> {
+  const camel = (column: string) =>
+    column.replace(/_([a-z])/g, (_, ch: string) => ch.toUpperCase());
+  const result: Record<string, Record<string, HighlightPart[]>> = {};
+  for (const record of records) {
+    const fields: Record<string, HighlightPart[]> = {};
+    for (const column of [...columns, ...html]) {
+      const field = camel(column);
+      const value = record[field];
+      if (typeof value !== "string" || value === "") continue;
+      const parts = highlight(
+        html.includes(column) ? htmlToText(value) : value,
+        query,
+      );
+      if (parts) fields[field] = parts;
+    }
+    if (Object.keys(fields).length > 0) result[String(record.id)] = fields;
+  }
+  return result;
+}
 
 /** Rows read at a time by the export, so memory stays flat however many rows match. */
 const EXPORT_CHUNK_ROWS = 500;
@@ -28,6 +63,8 @@ export function registerListRoutes<Row, Rec>(
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const tags = [def.path];
   checkCsvLabels(def.path, def.csvColumns, def.fieldLabels);
+  // With a keyword, a list may also be ordered by relevance (the word index's tf × idf).
+  const sortable = def.search ? [...def.sortable, "relevance"] : def.sortable;
 
   app.get(
     `/${def.path}`,
@@ -39,7 +76,16 @@ export function registerListRoutes<Row, Rec>(
         querystring: listQuerySchema,
         response: {
           200: envelope(
-            z.object({ list: z.array(def.recordSchema), total: z.number() }),
+            z.object({
+              list: z.array(def.recordSchema),
+              total: z.number(),
+              highlights: z
+                .record(z.string(), z.record(z.string(), highlightSchema))
+                .optional()
+                .describe(
+                  "With a keyword: each record's matched words per field, as parts",
+                ),
+            }),
           ),
         },
       },
@@ -48,7 +94,7 @@ export function registerListRoutes<Row, Rec>(
       const language = request.language;
       const sort = parseSort(
         request.query.sort,
-        def.sortable,
+        sortable,
         def.defaultSort,
         language,
       );
@@ -65,12 +111,24 @@ export function registerListRoutes<Row, Rec>(
         limit,
       );
       const records = rows.map((row) => def.toRecord(row));
+      const list =
+        def.enrich && records.length > 0
+          ? await def.enrich(records, app.store.db)
+          : records;
+      const keyword = typeof filter.q === "string" ? filter.q.trim() : "";
       return ok({
-        list:
-          def.enrich && records.length > 0
-            ? await def.enrich(records, app.store.db)
-            : records,
+        list,
         total,
+        ...(def.search && keyword
+          ? {
+              highlights: highlightsOf(
+                list as Record<string, unknown>[],
+                def.search.columns,
+                def.search.html ?? [],
+                keyword,
+              ),
+            }
+          : {}),
       });
     },
   );
@@ -98,7 +156,7 @@ export function registerListRoutes<Row, Rec>(
       const language = request.language;
       const sort = parseSort(
         request.query.sort,
-        def.sortable,
+        sortable,
         def.defaultSort,
         language,
       );

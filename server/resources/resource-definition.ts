@@ -30,6 +30,11 @@ export interface WriteContext {
 export interface ResourceFilter {
   schema: z.ZodType;
   where(value: never, kind: StoreKind): Expression<SqlBool>;
+  /**
+   * The rows it keeps can change without a write to the resource's table (it reads the
+   * clock or another table): its totals are counted afresh, never cached.
+   */
+  volatile?: boolean;
 }
 
 export interface ResourceDefinition<
@@ -58,6 +63,11 @@ export interface ResourceDefinition<
   defaultSort: [string, "ASC" | "DESC"];
   /** Filters beyond the built-in `id` (getMany) and `q` (keyword, when `search` is set). */
   filters?: Record<string, ResourceFilter>;
+  /**
+   * Keyword search (`q`): the declared columns (and `html` columns as text) go into the
+   * word index, kept in every write's transaction (docs/search.md); `passages` adds the
+   * `passage` filter and the rows to GET /tjc/passages.
+   */
   search?: SearchSpec;
   /** Columns with a unique index, reported as the field of a 40900. */
   uniqueFields?: string[];

@@ -4,7 +4,6 @@ import {
   type Expression,
   type Kysely,
   type SqlBool,
-  type UnknownRow,
 } from "kysely";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
@@ -13,12 +12,16 @@ import { Code, type Language } from "../../common/codes.js";
 import { ApiError } from "../http/errors.js";
 import { localizeText } from "../http/validation-messages.js";
 import { isUniqueViolation } from "../db/dialect.js";
+import { keywordCondition, keywordPlan } from "../db/search.js";
+import { nowIso } from "../db/dialect.js";
+import type { ReadStep } from "../db/store.js";
+import { loadSegmenter, queryTerms } from "../db/terms.js";
 import {
-  indexedKeywordCount,
-  keywordCondition,
-  keywordPlan,
-  type KeywordPlan,
-} from "../db/search.js";
+  ensureCounted,
+  ensureIndexBuilt,
+  reindexRow,
+} from "../db/word-index.js";
+import { parseReference } from "../services/passage-parser.js";
 import {
   idList,
   MAX_INT32,
@@ -30,6 +33,27 @@ export type Filter = Record<string, unknown>;
 export type Sort = { field: string; order: "asc" | "desc" };
 
 const COMPILED_QUERIES_PER_RESOURCE = 200;
+/** Filtered totals remembered per resource, each valid for one write version. */
+const CACHED_TOTALS_PER_RESOURCE = 500;
+
+/**
+ * How a keyword is found: through the word index (`index`, the terms' ids rarest first),
+ * by the substring search when some word of it is no term (`substring`), or not at all.
+ * `walk` is SQLite's plan for dense matches (search.ts, keywordPlan).
+ */
+interface FindPlan {
+  mode: "none" | "index" | "substring";
+  termIds: number[];
+  /** Weights of the terms for the relevance order (inverse document frequency). */
+  weights: number[];
+  walk: boolean;
+}
+const NO_KEYWORD: FindPlan = {
+  mode: "none",
+  termIds: [],
+  weights: [],
+  walk: false,
+};
 
 /** A compiled page query whose last two parameters are its LIMIT and OFFSET. */
 export function endsWithPaging(
@@ -84,16 +108,31 @@ export function resourceQueries<Row>(
       .optional(),
   };
   if (def.search) filterShape.q = z.string().max(200).optional();
+  if (def.search?.passages)
+    filterShape.passage = z
+      .string()
+      .trim()
+      .max(100)
+      .refine((value) => value === "" || parseReference(value).length > 0, {
+        message: "not a scripture reference",
+      })
+      .optional();
   for (const [key, filter] of Object.entries(def.filters ?? {})) {
     filterShape[key] = filter.schema.optional();
   }
   /** The allowlisted filter fields; anything else is 40000. */
   const filterSchema = z.strictObject(filterShape);
 
-  function whereOf(
-    filter: Filter,
-    plan: KeywordPlan = "lookup",
-  ): Expression<SqlBool>[] {
+  const search = def.search;
+  /** The table as the database names it (raw SQL skips the camelCase plugin). */
+  const sqlTable = table.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
+  const postings = (plan: FindPlan) =>
+    plan.termIds.map(
+      (termId) =>
+        sql<SqlBool>`${sql.raw(plan.walk ? `+${sqlTable}.id` : `${sqlTable}.id`)} in (select doc_id from search_postings where term_id = ${termId})`,
+    );
+
+  function whereOf(filter: Filter, plan: FindPlan): Expression<SqlBool>[] {
     const conditions: Expression<SqlBool>[] = [];
     for (const [key, value] of Object.entries(filter)) {
       if (value === undefined || value === null || value === "") continue;
@@ -102,9 +141,27 @@ export function resourceQueries<Row>(
         conditions.push(
           sql<SqlBool>`${sql.ref(`${table}.id`)} in (${sql.join(ids)})`,
         );
-      } else if (key === "q" && def.search) {
+      } else if (key === "q" && search) {
+        if (plan.mode === "index") conditions.push(...postings(plan));
+        else
+          conditions.push(
+            keywordCondition(
+              kind(),
+              search,
+              String(value),
+              plan.walk ? "walk" : "lookup",
+            ),
+          );
+      } else if (key === "passage" && search?.passages) {
+        const ranges = parseReference(String(value));
         conditions.push(
-          keywordCondition(kind(), def.search, String(value), plan),
+          sql<SqlBool>`${sql.ref(`${table}.id`)} in (select doc_id from passage_refs where tbl = ${search.table} and (${sql.join(
+            ranges.map(
+              (range) =>
+                sql`(start_key <= ${range.end} and end_key >= ${range.start})`,
+            ),
+            sql` or `,
+          )}))`,
         );
       } else {
         conditions.push(def.filters![key]!.where(value as never, kind()));
@@ -113,7 +170,7 @@ export function resourceQueries<Row>(
     return conditions;
   }
 
-  function selectMatching(filter: Filter, plan: KeywordPlan = "lookup") {
+  function selectMatching(filter: Filter, plan: FindPlan) {
     let query = db().selectFrom(table);
     for (const condition of whereOf(filter, plan))
       query = query.where(condition);
@@ -132,100 +189,219 @@ export function resourceQueries<Row>(
     sort: Sort,
     offset: number,
     limit: number,
-    plan: KeywordPlan = "lookup",
+    plan: FindPlan,
   ): CompiledQuery {
+    const byRelevance = sort.field === "relevance";
     const key = JSON.stringify(["page", sort.field, sort.order, plan, filter]);
     const cached = compiled.get(key);
     if (cached) return withPaging(cached, limit, offset);
-    const query = selectMatching(filter, plan)
-      .selectAll()
-      .orderBy(sortColumn(def.sortKeys, sort.field), sort.order)
-      .orderBy("id", sort.order) // id breaks ties, so pages are stable
-      .limit(limit)
-      .offset(offset)
-      .compile();
-    if (endsWithPaging(query, limit, offset)) compiled.set(key, query);
-    return query;
+    let query = selectMatching(filter, plan).selectAll();
+    if (byRelevance && plan.mode === "index") {
+      // tf × idf summed over the query's terms, highest first.
+      const weight = sql.join(
+        plan.termIds.map(
+          (termId, i) => sql`when ${termId} then ${sql.lit(plan.weights[i]!)}`,
+        ),
+        sql` `,
+      );
+      query = query.orderBy(
+        sql`(select sum(p.tf * case p.term_id ${weight} else 0 end) from search_postings p where p.doc_id = ${sql.ref(`${table}.id`)} and p.term_id in (${sql.join(plan.termIds)}))`,
+        "desc",
+      );
+      query = query.orderBy("id", "desc");
+    } else {
+      const [field, order] = byRelevance
+        ? [
+            def.defaultSort[0],
+            def.defaultSort[1].toLowerCase() as Sort["order"],
+          ]
+        : [sort.field, sort.order];
+      query = query
+        .orderBy(sortColumn(def.sortKeys, field), order)
+        .orderBy("id", order); // id breaks ties, so pages are stable
+    }
+    const built = query.limit(limit).offset(offset).compile();
+    if (endsWithPaging(built, limit, offset)) compiled.set(key, built);
+    return built;
   }
 
-  function countQuery(filter: Filter): CompiledQuery {
-    const key = JSON.stringify(["count", filter]);
+  function countQuery(filter: Filter, plan: FindPlan): CompiledQuery {
+    const key = JSON.stringify(["count", plan, filter]);
     const cached = compiled.get(key);
     if (cached) return cached;
     const inUse = Object.keys(filter).filter(
       (key) => filter[key] !== undefined && filter[key] !== "",
     );
-    const indexed =
-      def.search && inUse.length === 1 && inUse[0] === "q"
-        ? indexedKeywordCount(kind(), def.search, String(filter.q))
-        : undefined;
-    const query = indexed
-      ? indexed.compile(db())
-      : selectMatching(filter)
-          .select((eb) => eb.fn.countAll<number>().as("total"))
-          .compile();
+    let query: CompiledQuery;
+    if (plan.mode === "index" && inUse.length === 1 && inUse[0] === "q") {
+      // Only the keyword: intersect the postings, rarest term first, without the table.
+      const [first, ...rest] = plan.termIds;
+      query = sql<{
+        total: number;
+      }>`select count(*) as total from search_postings p0 where p0.term_id = ${first!}${sql.join(
+        rest.map(
+          (termId) =>
+            sql` and exists (select 1 from search_postings pn where pn.term_id = ${termId} and pn.doc_id = p0.doc_id)`,
+        ),
+        sql``,
+      )}`.compile(db());
+    } else {
+      query = selectMatching(filter, { ...plan, walk: false })
+        .select((eb) => eb.fn.countAll<number>().as("total"))
+        .compile();
+    }
     compiled.set(key, query);
     return query;
   }
 
-  /** One page of matching rows, in the given order. */
+  const totals = new LRUCache<string, { version: number; total: number }>({
+    max: CACHED_TOTALS_PER_RESOURCE,
+  });
+  const constant = (value: number) =>
+    sql<{ total: number }>`select ${value} as total`.compile(db());
+  const countsQuery = db()
+    .selectFrom("tableCounts")
+    .select(["rowCount", "writeVersion"])
+    .where("tbl", "=", sqlTable)
+    .compile();
+  const termsQuery = (terms: string[]) =>
+    db()
+      .selectFrom("searchTerms")
+      .select(["id", "term", "docCount"])
+      .where("tbl", "=", search!.table)
+      .where("term", "in", terms)
+      .compile();
+  /** A filter whose rows can change without a write to the table (time, other tables). */
+  const isVolatile = (filter: Filter) =>
+    Object.keys(filter).some(
+      (key) =>
+        filter[key] !== undefined &&
+        filter[key] !== "" &&
+        def.filters?.[key]?.volatile === true,
+    );
+
+  /**
+   * One page and the number of all matching rows, read from the same snapshot. The total
+   * is read, not counted, when it can be: the kept row count without a filter, a term's
+   * document count for a one-word keyword, or a total counted before under the same
+   * write version of the table.
+   */
+  async function pageWithTotal(
+    filter: Filter,
+    sort: Sort,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: Row[]; total: number; plan: FindPlan }> {
+    const keyword =
+      search && typeof filter.q === "string" ? filter.q.trim() : "";
+    if (!def.readOnly) await prepare();
+    if (keyword) await loadSegmenter();
+    const terms = keyword ? queryTerms(keyword) : [];
+    const active = Object.keys(filter).filter(
+      (key) =>
+        filter[key] !== undefined && filter[key] !== null && filter[key] !== "",
+    );
+    let plan: FindPlan = NO_KEYWORD;
+    let known: number | undefined;
+    let cacheAs: { key: string; version: number } | undefined;
+    const steps: ReadStep[] = [
+      countsQuery,
+      terms.length > 0 ? termsQuery(terms) : constant(0),
+      ([counts, termRows]) => {
+        const kept = counts![0] as
+          | { rowCount: number | string; writeVersion: number | string }
+          | undefined;
+        const rows = kept ? Number(kept.rowCount) : undefined;
+        if (keyword) {
+          const found = (
+            termRows as { id: number; term: string; docCount: number }[]
+          ).filter((row) => Number(row.docCount) > 0);
+          if (terms.length > 0 && found.length === terms.length) {
+            found.sort((a, b) => Number(a.docCount) - Number(b.docCount));
+            const all = Math.max(rows ?? 1, 1);
+            plan = {
+              mode: "index",
+              termIds: found.map((row) => Number(row.id)),
+              weights: found.map(
+                (row) =>
+                  Math.round(Math.log(1 + all / Number(row.docCount)) * 1000) /
+                  1000,
+              ),
+              walk: false,
+            };
+            if (active.length === 1 && found.length === 1)
+              known = Number(found[0]!.docCount);
+          } else plan = { ...NO_KEYWORD, mode: "substring" };
+        }
+        if (active.length === 0 && rows !== undefined) known = rows;
+        if (known === undefined && kept && !isVolatile(filter)) {
+          const key = JSON.stringify(filter);
+          const version = Number(kept.writeVersion);
+          const hit = totals.get(key);
+          if (hit && hit.version === version) known = hit.total;
+          else cacheAs = { key, version };
+        }
+        return known === undefined ? countQuery(filter, plan) : constant(known);
+      },
+      ([counts, , counted]) => {
+        if (kind() === "sqlite" && keyword && sort.field !== "relevance") {
+          const rows = Number(
+            (counts![0] as { rowCount?: number } | undefined)?.rowCount ?? 0,
+          );
+          plan = {
+            ...plan,
+            walk:
+              keywordPlan(Number(counted![0]!.total), rows, offset + limit) ===
+              "walk",
+          };
+        }
+        return pageQuery(filter, sort, offset, limit, plan);
+      },
+    ];
+    const [, , counted, rows] = await app.store.read(steps);
+    const total = Number(counted![0]!.total);
+    if (cacheAs) totals.set(cacheAs.key, { version: cacheAs.version, total });
+    return { rows: rows as Row[], total, plan };
+  }
+
+  /** One page of matching rows, in the given order (the export reads page by page). */
   async function page(
     filter: Filter,
     sort: Sort,
     offset: number,
     limit: number,
   ): Promise<Row[]> {
-    const [rows] = await app.store.read([
-      pageQuery(filter, sort, offset, limit),
-    ]);
-    return rows as Row[];
+    return (await pageWithTotal(filter, sort, offset, limit)).rows;
   }
 
-  /** The table's highest id: a row count estimate that costs one index probe. */
-  function rowsEstimateQuery(): CompiledQuery {
-    const cached = compiled.get("rows");
-    if (cached) return cached;
-    const query = db()
-      .selectFrom(table)
-      .select((eb) => eb.fn.max("id").as("rows"))
-      .compile();
-    compiled.set("rows", query);
-    return query;
-  }
-
-  /** One page and the number of all matching rows, read from the same snapshot. */
-  async function pageWithTotal(
-    filter: Filter,
-    sort: Sort,
-    offset: number,
-    limit: number,
-  ): Promise<{ rows: Row[]; total: number }> {
-    const totalOf = (rows: UnknownRow[]) => Number(rows[0]!.total);
-    if (kind() !== "sqlite" || !def.search || !filter.q) {
-      const [rows, counted] = await app.store.read([
-        pageQuery(filter, sort, offset, limit),
-        countQuery(filter),
-      ]);
-      return { rows: rows as Row[], total: totalOf(counted!) };
+  // The store keeps the table's row count and write version (lists read their totals
+  // there), and the word index is built for the fields the definition declares.
+  let prepared: Promise<void> | undefined;
+  const prepare = () =>
+    (prepared ??= (async () => {
+      await ensureCounted(db(), kind(), sqlTable);
+      if (search) await ensureIndexBuilt(db(), kind(), search, nowIso());
+    })());
+  if (!def.readOnly) {
+    try {
+      app.addHook("onReady", prepare);
+    } catch {
+      // Defined on a running app (tests): prepared on its first list instead.
     }
-    // SQLite with a keyword: the count tells which way to find the page.
-    const [counted, , rows] = await app.store.read([
-      countQuery(filter),
-      rowsEstimateQuery(),
-      ([counted, estimated]) =>
-        pageQuery(
-          filter,
-          sort,
-          offset,
-          limit,
-          keywordPlan(
-            totalOf(counted!),
-            Number(estimated![0]!.rows ?? 0),
-            offset + limit,
-          ),
-        ),
-    ]);
-    return { rows: rows as Row[], total: totalOf(counted!) };
+  }
+  /** Brings the word index up to date with rows written in `executor`'s transaction. */
+  async function reindex(executor: Db, rows: Row[], deleted = false) {
+    if (!search) return;
+    for (const row of rows) {
+      const values = row as Record<string, unknown>;
+      await reindexRow(
+        executor,
+        kind(),
+        search,
+        Number(values.id),
+        deleted ? undefined : values,
+      );
+    }
   }
 
   // The write functions take the executor: the record routes pass their transaction, so
@@ -279,11 +455,13 @@ export function resourceQueries<Row>(
     executor: Db,
     values: Record<string, unknown>,
   ): Promise<Row> {
-    return (await executor
+    const row = (await executor
       .insertInto(table)
       .values(await withSortKeys(def.sortKeys, values))
       .returningAll()
       .executeTakeFirstOrThrow()) as Row;
+    await reindex(executor, [row]);
+    return row;
   }
 
   /** Updates a row only if it still has `version`, bumping it; undefined when not. */
@@ -293,7 +471,7 @@ export function resourceQueries<Row>(
     version: number,
     values: Record<string, unknown>,
   ): Promise<Row | undefined> {
-    return (await executor
+    const row = (await executor
       .updateTable(table)
       .set({
         ...(await withSortKeys(def.sortKeys, values)),
@@ -303,14 +481,18 @@ export function resourceQueries<Row>(
       .where("version", "=", version)
       .returningAll()
       .executeTakeFirst()) as Row | undefined;
+    if (row) await reindex(executor, [row]);
+    return row;
   }
 
   async function remove(executor: Db, id: number): Promise<Row | undefined> {
-    return (await executor
+    const row = (await executor
       .deleteFrom(table)
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirst()) as Row | undefined;
+    if (row) await reindex(executor, [row], true);
+    return row;
   }
 
   /** Deletes the rows among `ids` that exist; answers their ids. */
@@ -320,6 +502,7 @@ export function resourceQueries<Row>(
       .where("id", "in", ids)
       .returning("id")
       .execute();
+    await reindex(executor, rows as Row[], true);
     return rows.map((row) => Number(row.id));
   }
 
@@ -336,13 +519,15 @@ export function resourceQueries<Row>(
         version: sql`version + 1`,
       })
       .where("id", "in", ids)
-      .returning("id")
+      .returningAll()
       .execute();
+    await reindex(executor, rows as Row[]);
     return rows.map((row) => Number(row.id));
   }
 
   return {
     filterSchema,
+    search,
     page,
     pageWithTotal,
     findRow,

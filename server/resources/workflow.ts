@@ -112,6 +112,7 @@ export function publishingWorkflow(
   const filters: Record<string, ResourceFilter> = {
     status: {
       schema: z.enum(WORKFLOW_STATUSES),
+      volatile: true, // "published" and "scheduled" depend on the clock
       where: (value: WorkflowStatus, kind: StoreKind) => {
         const now = sqlNowIso(kind);
         if (value === "published") return publishedCondition(table, kind);
@@ -122,6 +123,7 @@ export function publishingWorkflow(
     },
     tagId: {
       schema: z.number().int().positive().max(MAX_INT32),
+      volatile: true, // reads content_tags
       where: (value: number) =>
         sql<SqlBool>`exists (select 1 from content_tags where content_tags.resource = ${resource} and content_tags.tag_id = ${value} and content_tags.record_id = ${column("id")})`,
     },

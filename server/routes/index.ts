@@ -11,7 +11,10 @@ import { signUpRoutes } from "./public/signup.js";
 import { loginLockRoutes } from "./system/login-locks.js";
 import { tagRoutes } from "./tags/index.js";
 import { sermonRoutes } from "./sermons/index.js";
+import { mediaContentRoutes } from "./media-content/index.js";
+import { publicContentRoutes } from "./public-content/index.js";
 import { systemRoutes } from "./system/index.js";
+import { passageRoutes } from "./passages/index.js";
 
 /** Every /tjc route module, registered under the /tjc prefix by app.ts. */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
@@ -28,4 +31,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(systemRoutes);
   await app.register(jobRoutes);
   await app.register(behaviorRoutes);
+  await app.register(mediaContentRoutes);
+  await app.register(publicContentRoutes);
+  await app.register(passageRoutes);
 };

@@ -7,6 +7,7 @@ import { referenceMessages } from "../reference/messages";
 import { systemMessages } from "../resources/system/messages";
 import { jobMessages } from "../resources/jobs/messages";
 import { behaviorStatsMessages } from "../behaviorStats/messages";
+import { contentMessages } from "../content/messages";
 import { appMessages } from "./appMessages";
 import { deepMerge, nestMessages } from "./deepMerge";
 import { VALIDATION_MESSAGES } from "../../common/validation-wording";
@@ -25,6 +26,7 @@ export const catalogue: Record<Language, TranslationMessages> = {
     mediaMessages["zh-CN"],
     jobMessages["zh-CN"],
     behaviorStatsMessages["zh-CN"],
+    contentMessages["zh-CN"],
     nestMessages(VALIDATION_MESSAGES["zh-CN"]),
   ) as TranslationMessages,
   "en-US": deepMerge(
@@ -37,6 +39,7 @@ export const catalogue: Record<Language, TranslationMessages> = {
     mediaMessages["en-US"],
     jobMessages["en-US"],
     behaviorStatsMessages["en-US"],
+    contentMessages["en-US"],
     nestMessages(VALIDATION_MESSAGES["en-US"]),
   ) as TranslationMessages,
 };

@@ -34,6 +34,25 @@ function looksLikeKind(file: File, kind: MediaKind): boolean {
   );
 }
 
+/**
+ * The form's error for the input, in the app's language: a plain key, or the
+ * `{ message, args }` object schemaForm's validation gives (docs/admin.md § Forms).
+ */
+function formError(
+  error: unknown,
+  translate: (key: string, args?: Record<string, unknown>) => string,
+): string | null {
+  if (typeof error === "string" && error) return translate(error);
+  if (error && typeof error === "object" && "message" in error) {
+    const { message, args } = error as {
+      message: string;
+      args?: Record<string, unknown>;
+    };
+    return translate(message, args);
+  }
+  return null;
+}
+
 export type MediaInputProps = Omit<InputProps, "source"> & {
   source: string;
   kind: MediaKind;
@@ -135,8 +154,7 @@ export function MediaInput({
   };
 
   const shownError =
-    error ??
-    (fieldState.error?.message ? translate(fieldState.error.message) : null);
+    error ?? formError(fieldState.error?.message as unknown, translate);
   return (
     <Box sx={{ mb: 2, width: "100%" }}>
       {label !== false ? (
@@ -189,7 +207,7 @@ export function MediaInput({
             {value ? (
               <Button
                 size="small"
-                color="warning"
+                color="error"
                 onClick={() => {
                   setFile(null);
                   field.onChange(null);
@@ -231,7 +249,13 @@ export function MediaInput({
           {shownError ? <Alert severity="error">{shownError}</Alert> : null}
         </Stack>
       </Box>
-      {helperText ? <FormHelperText>{helperText}</FormHelperText> : null}
+      {helperText ? (
+        <FormHelperText>
+          {typeof helperText === "string"
+            ? translate(helperText, { _: helperText })
+            : helperText}
+        </FormHelperText>
+      ) : null}
       <LibraryDialog
         kind={kind}
         open={libraryOpen}

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { reindexAnswer } from "./search.js";
 import { sql } from "kysely";
 import { z } from "zod";
 import {
@@ -196,6 +197,7 @@ export const answerRoutes: FastifyPluginAsync = async (parent) => {
           })
           .returning("id")
           .executeTakeFirstOrThrow();
+        await reindexAnswer(trx, app, answer.id, { body });
         await refreshAnswerCount(trx, question.id);
         await notify(trx, {
           userId: question.authorId,
@@ -236,17 +238,20 @@ export const answerRoutes: FastifyPluginAsync = async (parent) => {
         .executeTakeFirst();
       if (!current || current.status === "deleted") throw notFound();
       assertEditable(current, request);
-      const updated = await app.store.db
-        .updateTable("askAnswers")
-        .set((eb) => ({
-          body,
-          updatedAt: nowIso(),
-          version: eb(eb.ref("version"), "+", 1),
-        }))
-        .where("id", "=", request.params.id)
-        .where("version", "=", request.body.version)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) throw conflict();
+      await app.store.transaction(async (trx) => {
+        const updated = await trx
+          .updateTable("askAnswers")
+          .set((eb) => ({
+            body,
+            updatedAt: nowIso(),
+            version: eb(eb.ref("version"), "+", 1),
+          }))
+          .where("id", "=", request.params.id)
+          .where("version", "=", request.body.version)
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) === 0) throw conflict();
+        await reindexAnswer(trx, app, request.params.id, { body });
+      });
       return ok(await oneAnswer(app.store, request.params.id));
     },
   );

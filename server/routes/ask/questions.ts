@@ -10,7 +10,9 @@ import {
   type AskTab,
 } from "../../../common/schemas/ask.js";
 import { nowIso } from "../../db/dialect.js";
-import { keywordCondition } from "../../db/search.js";
+import { keywordMatch } from "../../db/word-index.js";
+import { highlight, htmlToText, type HighlightPart } from "../../db/terms.js";
+import { QUESTION_SEARCH, reindexQuestion } from "./search.js";
 import type { Store } from "../../db/store.js";
 import { ok } from "../../http/envelope.js";
 import { ApiError, conflict, notFound } from "../../http/errors.js";
@@ -73,6 +75,9 @@ export async function listPublicQuestions(
   },
 ) {
   const { filter } = options;
+  const keyword = filter.q
+    ? await keywordMatch(store.db, store.kind, QUESTION_SEARCH, filter.q)
+    : undefined;
   const page = questionQuery(store.db)
     .where(PUBLIC_CONDITION)
     .$if(filter.tagId !== undefined, (qb) =>
@@ -86,15 +91,7 @@ export async function listPublicQuestions(
     .$if(filter.tab === "unanswered", (qb) =>
       qb.where("askQuestions.answerCount", "=", 0),
     )
-    .$if(Boolean(filter.q), (qb) =>
-      qb.where(
-        keywordCondition(
-          store.kind,
-          { table: "ask_questions", columns: ["title", "body"] },
-          filter.q!,
-        ),
-      ),
-    );
+    .$if(keyword !== undefined, (qb) => qb.where(keyword!.condition));
   const [rows, count] = await Promise.all([
     page
       .orderBy(
@@ -110,10 +107,33 @@ export async function listPublicQuestions(
       .select((eb) => eb.fn.countAll<number>().as("total"))
       .executeTakeFirstOrThrow(),
   ]);
+  const list = await toQuestionRecords(store.db, rows);
   return {
-    list: await toQuestionRecords(store.db, rows),
+    list,
     total: Number(count.total),
+    ...(filter.q ? { highlights: questionHighlights(list, filter.q) } : {}),
   };
+}
+
+/** Each listed question's matched words: its title, and a snippet of its body. */
+function questionHighlights(
+  list: { id: number; title: string; body: string }[],
+  query: string,
+): Record<string, { title?: HighlightPart[]; body?: HighlightPart[] }> {
+  const result: Record<
+    string,
+    { title?: HighlightPart[]; body?: HighlightPart[] }
+  > = {};
+  for (const question of list) {
+    const title = highlight(question.title, query);
+    const body = highlight(htmlToText(question.body), query);
+    if (title || body)
+      result[String(question.id)] = {
+        ...(title ? { title } : {}),
+        ...(body ? { body } : {}),
+      };
+  }
+  return result;
 }
 
 /** A public question by id, or undefined (hidden, pending and deleted ones too). */
@@ -153,10 +173,20 @@ export function parseQuestionList(
   return { filter, sort, ...parseRange(query.range ?? "[0,19]", language) };
 }
 
+const parts = z.array(
+  z.object({ text: z.string(), hit: z.literal(true).optional() }),
+);
 const listSchema = envelope(
   z.object({
     list: z.array(questionSchema),
     total: z.number(),
+    highlights: z
+      .record(
+        z.string(),
+        z.object({ title: parts.optional(), body: parts.optional() }),
+      )
+      .optional()
+      .describe("With a keyword: each question's matched words, as parts"),
   }),
 );
 
@@ -241,6 +271,7 @@ export const questionRoutes: FastifyPluginAsync = async (parent) => {
           .insertInto("askQuestionTags")
           .values(tagIds.map((tagId) => ({ questionId: row.id, tagId })))
           .execute();
+        await reindexQuestion(trx, app, row.id, { title, body });
         return row.id;
       });
       return ok(await ownQuestion(app.store, questionId));
@@ -288,6 +319,7 @@ export const questionRoutes: FastifyPluginAsync = async (parent) => {
           .where("version", "=", version)
           .executeTakeFirst();
         if (Number(updated.numUpdatedRows) === 0) throw conflict();
+        await reindexQuestion(trx, app, request.params.id, { title, body });
         await trx
           .deleteFrom("askQuestionTags")
           .where("questionId", "=", request.params.id)

@@ -43,6 +43,8 @@ export const sermonResource = {
   search: {
     table: "sermons",
     columns: ["title", "preacher", "series", "passage", "summary"],
+    html: ["body"],
+    passages: { reference: ["passage"], text: ["summary", "body"] },
   },
   filters: {
     ...workflow.filters,

@@ -1,0 +1,300 @@
+/**
+ * The word index on sermons (issue 16), part of `npm run bench`:
+ * 1. seeds SEARCH_ROWS (100,000) sermons with bodies of about 2 KB of Chinese text
+ *    straight into a fresh store (as an import would), then times the index build;
+ * 2. records the index's size;
+ * 3. starts the built server and loads a two-character Chinese word query (`祷告`) on the
+ *    sermons list, checking its total against the index's own document count and a
+ *    substring scan of the same rows.
+ * Prints the figures and PASS/FAIL; exits 1 only on a real error.
+ *
+ * Environment (all optional): SEARCH_ROWS (100000), BENCH_DURATION (6),
+ * BENCH_CONNECTIONS (10), BENCH_DATABASE_URL (a PostgreSQL server to use instead of
+ * SQLite; a fresh database is created and dropped).
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { sql } from "kysely";
+import { openStore, type Store } from "../server/db/store.js";
+import { migrateToLatest } from "../server/db/migrate.js";
+import { seedDatabase } from "../server/services/seed.js";
+import { ensureIndexBuilt } from "../server/db/word-index.js";
+import { sermonResource } from "../server/routes/sermons/index.js";
+import {
+  ensureServerBuilt,
+  freePort,
+  killChildren,
+  SERVER_ENTRY,
+  START_FLAGS,
+  startProcess,
+  stopProcess,
+  waitReady,
+} from "./processes.js";
+
+const ROWS = Number(process.env.SEARCH_ROWS ?? 100_000);
+const DURATION = Number(process.env.BENCH_DURATION ?? 6);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const PG_URL = process.env.BENCH_DATABASE_URL || undefined;
+const ADMIN_LOGIN = "bench-admin";
+const ADMIN_PASSWORD = "bench-password-not-secret";
+const WORD = "祷告";
+const BODY_CHARS = 680; // about 2 KB of UTF-8
+
+// Sentences of the kind sermons are written in; the bodies are drawn from them.
+const SENTENCES = [
+  "我们要常常喜乐，不住地祷告，凡事谢恩。",
+  "神爱世人，甚至将他的独生子赐给他们，叫一切信他的，不至灭亡，反得永生。",
+  "你们要先求他的国和他的义，这些东西都要加给你们了。",
+  "信就是所望之事的实底，是未见之事的确据。",
+  "我靠着那加给我力量的，凡事都能做。",
+  "应当一无挂虑，只要凡事藉着祷告、祈求和感谢，将你们所要的告诉神。",
+  "爱是恒久忍耐，又有恩慈；爱是不嫉妒，爱是不自夸，不张狂。",
+  "耶稣说：我就是道路、真理、生命；若不藉着我，没有人能到父那里去。",
+  "弟兄姊妹在安息日聚会，一同敬拜赞美，查考圣经。",
+  "教会的青年团契每周聚会，分享见证，彼此代求。",
+  "我们在患难中也是欢欢喜喜的，因为知道患难生忍耐，忍耐生老练，老练生盼望。",
+  "你们祈求，就给你们；寻找，就寻见；叩门，就给你们开门。",
+  "圣灵所结的果子，就是仁爱、喜乐、和平、忍耐、恩慈、良善、信实、温柔、节制。",
+  "The Lord is my shepherd; I shall not want.",
+  "Grace and peace to you from God our Father.",
+];
+const PLAIN = SENTENCES.filter((sentence) => !sentence.includes(WORD));
+const WITH_WORD = SENTENCES.filter((sentence) => sentence.includes(WORD));
+
+function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Sermon `i`: about 1 in 10 bodies holds the word. */
+function* sermons(count: number) {
+  const random = mulberry32(16);
+  const base = Date.parse("2020-01-01T00:00:00.000Z");
+  for (let i = 0; i < count; i++) {
+    const parts: string[] = [];
+    let length = 0;
+    const withWord = i % 10 === 3;
+    while (length < BODY_CHARS) {
+      const pool = withWord && parts.length === 2 ? WITH_WORD : PLAIN;
+      const sentence = pool[Math.floor(random() * pool.length)]!;
+      parts.push(`<p>${sentence}</p>`);
+      length += sentence.length;
+    }
+    const stamp = new Date(base + i * 60_000).toISOString();
+    yield {
+      title: `讲道 ${i + 1}`,
+      titlePinyin: `jiang dao ${String(i + 1).padStart(7, "0")}`,
+      preacher: `传道 ${i % 50}`,
+      preachedOn: stamp.slice(0, 10),
+      body: parts.join(""),
+      status: "published",
+      createdAt: stamp,
+      updatedAt: stamp,
+    };
+  }
+}
+
+async function seed(store: Store): Promise<void> {
+  let batch: ReturnType<typeof sermons> extends Generator<infer T>
+    ? T[]
+    : never = [];
+  const flush = async () => {
+    const rows = batch;
+    batch = [];
+    await store.transaction((trx) =>
+      trx.insertInto("sermons").values(rows).execute(),
+    );
+  };
+  for (const row of sermons(ROWS)) {
+    batch.push(row);
+    if (batch.length === 500) await flush();
+  }
+  if (batch.length > 0) await flush();
+}
+
+async function indexBytes(store: Store, dataDir: string): Promise<string> {
+  if (store.kind === "postgres") {
+    const { rows } = await sql<{
+      bytes: string;
+    }>`select sum(pg_total_relation_size(c)) as bytes from unnest(array['search_terms','search_postings','search_docs','passage_refs']::regclass[]) c`.execute(
+      store.db,
+    );
+    return `${(Number(rows[0]!.bytes) / 1024 ** 2).toFixed(1)} MB (postgres, tables and their indexes)`;
+  }
+  try {
+    const { rows } = await sql<{
+      bytes: number;
+    }>`select sum(pgsize) as bytes from dbstat where name like 'search_%' or name like 'sqlite_autoindex_search_%' or name like 'passage_refs%'`.execute(
+      store.db,
+    );
+    return `${(Number(rows[0]!.bytes) / 1024 ** 2).toFixed(1)} MB (sqlite dbstat)`;
+  } catch {
+    const file = fs.statSync(path.join(dataDir, "lampstand.db")).size;
+    return `database file ${(file / 1024 ** 2).toFixed(1)} MB in all (no dbstat)`;
+  }
+}
+
+async function main(): Promise<number> {
+  ensureServerBuilt();
+  const temp = fs.mkdtempSync(path.join(os.tmpdir(), "lampstand-search-"));
+  const dataDir = path.join(temp, "data");
+  let databaseUrl: string | undefined;
+  let pgName: string | undefined;
+  const admin = PG_URL
+    ? new pg.Client({ connectionString: PG_URL })
+    : undefined;
+  try {
+    if (admin) {
+      await admin.connect();
+      pgName = `lampstand_search_bench_${process.pid}`;
+      await admin.query(`CREATE DATABASE "${pgName}"`);
+      const url = new URL(PG_URL!);
+      url.pathname = `/${pgName}`;
+      databaseUrl = url.toString();
+    }
+    const store = await openStore({ dataDir, databaseUrl });
+    let buildMs: number;
+    let size: string;
+    let indexCount: number;
+    let scanCount: number;
+    try {
+      await migrateToLatest(store.db, store.kind);
+      await seedDatabase(store, {
+        adminLogin: ADMIN_LOGIN,
+        adminPassword: ADMIN_PASSWORD,
+        announce: () => {},
+      });
+      const seedStart = performance.now();
+      await seed(store);
+      console.log(
+        `search bench (${store.kind}): seeded ${ROWS} sermons with ~2 KB bodies in ${(performance.now() - seedStart).toFixed(0)} ms`,
+      );
+      const started = performance.now();
+      await ensureIndexBuilt(
+        store.db,
+        store.kind,
+        sermonResource.search,
+        new Date().toISOString(),
+      );
+      buildMs = performance.now() - started;
+      if (store.kind === "postgres")
+        await sql`VACUUM ANALYZE search_postings`.execute(store.db);
+      size = await indexBytes(store, dataDir);
+      indexCount = Number(
+        (
+          await sql<{
+            n: number;
+          }>`select doc_count as n from search_terms where tbl = 'sermons' and term = ${WORD}`.execute(
+            store.db,
+          )
+        ).rows[0]?.n ?? 0,
+      );
+      scanCount = Number(
+        (
+          await sql<{
+            n: number;
+          }>`select count(*) as n from sermons where body like ${`%${WORD}%`} or title like ${`%${WORD}%`}`.execute(
+            store.db,
+          )
+        ).rows[0]!.n,
+      );
+    } finally {
+      await store.close();
+    }
+    console.log(
+      `index build: ${(buildMs / 1000).toFixed(1)} s for ${ROWS} sermons; index size ${size}`,
+    );
+
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const server = startProcess([...START_FLAGS, SERVER_ENTRY], {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? "",
+      ADMIN_LOGIN,
+      ADMIN_PASSWORD,
+      LOG_LEVEL: "warn",
+      WEB_DIR: path.join(temp, "no-web"),
+    });
+    await waitReady(`${base}/tjc/health`, server, performance.now());
+    const login = (await (
+      await fetch(`${base}/tjc/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          loginName: ADMIN_LOGIN,
+          password: ADMIN_PASSWORD,
+        }),
+      })
+    ).json()) as { data: { token: string } };
+    const headers = {
+      authorization: `Bearer ${login.data.token}`,
+      "accept-language": "en-US",
+    };
+    const url = `${base}/tjc/sermons?${new URLSearchParams({
+      filter: JSON.stringify({ q: WORD }),
+      range: "[0,19]",
+    })}`;
+    const first = (await (await fetch(url, { headers })).json()) as {
+      data: { total: number; list: unknown[] };
+    };
+    await autocannon({ url, headers, connections: CONNECTIONS, duration: 2 });
+    const result = await autocannon({
+      url,
+      headers,
+      connections: CONNECTIONS,
+      duration: DURATION,
+    });
+    await stopProcess(server.child);
+    const bad = result.errors + result.timeouts + result.non2xx;
+    if (bad > 0) throw new Error(`${bad} failed requests`);
+    const p50 = result.latency.p50;
+    const p99 = result.latency.p99;
+    console.log(
+      `"${WORD}" on ${ROWS} sermons: total ${first.data.total} (index ${indexCount}, substring scan ${scanCount}); ` +
+        `${result.requests.average.toFixed(0)} req/s, p50 ${p50} ms, p99 ${p99} ms at ${CONNECTIONS} connections`,
+    );
+    const verdicts: [string, boolean][] = [
+      [`two-character word query p50 < 5 ms (${p50} ms)`, p50 < 5],
+      [
+        `its total is exact (${first.data.total} = substring scan ${scanCount})`,
+        first.data.total === scanCount,
+      ],
+      [
+        `index build for ${ROWS} sermons < 60 s (${(buildMs / 1000).toFixed(1)} s)`,
+        buildMs < 60_000,
+      ],
+    ];
+    for (const [text, pass] of verdicts)
+      console.log(`${pass ? "PASS" : "FAIL"}  ${text}`);
+    return 0;
+  } finally {
+    killChildren();
+    fs.rmSync(temp, { recursive: true, force: true });
+    if (admin) {
+      if (pgName)
+        await admin.query(`DROP DATABASE IF EXISTS "${pgName}" WITH (FORCE)`);
+      await admin.end();
+    }
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(
+      `search bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+    process.exit(1);
+  },
+);

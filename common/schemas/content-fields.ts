@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { CONTENT_ERRORS } from "../content-messages.js";
+
+/**
+ * Field schemas the content resources share (audio, video, gospel documents; issue 11
+ * item 5). Pure: both sides.
+ */
+
+/** Optional text: blank becomes null, left out stays undefined (an update keeps it). */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) =>
+      value ? value : value === undefined ? undefined : null,
+    );
+
+export const fileIdField = z
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
+
+/** Hosts whose pages play a video: YouTube and Bilibili. */
+const VIDEO_PAGE_HOSTS = [
+  "youtube.com",
+  "www.youtube.com",
+  "m.youtube.com",
+  "youtu.be",
+  "bilibili.com",
+  "www.bilibili.com",
+  "m.bilibili.com",
+  "player.bilibili.com",
+  "b23.tv",
+];
+
+/**
+ * Whether `text` is an external video a player can show: an https link to an mp4 file or
+ * an HLS playlist (.m3u8), or a YouTube or Bilibili page.
+ */
+export function isPlayableVideoUrl(text: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== "https:" || url.username || url.password) return false;
+  const host = url.hostname.toLowerCase();
+  if (VIDEO_PAGE_HOSTS.includes(host)) return url.pathname.length > 1;
+  return /\.(mp4|m3u8)$/i.test(url.pathname);
+}
+
+/** An external video link; blank is null. */
+export const videoUrlField = z
+  .string()
+  .trim()
+  .max(500)
+  .refine(
+    (text) => text === "" || isPlayableVideoUrl(text),
+    CONTENT_ERRORS.videoUrl,
+  )
+  .nullish()
+  .transform((value) =>
+    value ? value : value === undefined ? undefined : null,
+  );

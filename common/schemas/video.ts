@@ -1,0 +1,71 @@
+import { z } from "zod";
+import type { Language } from "../codes.js";
+import { workflowInputShape, workflowRecordShape } from "./workflow.js";
+import { fileIdField, optionalText, videoUrlField } from "./content-fields.js";
+import { contentWorkflowLabels } from "./audio.js";
+
+/**
+ * A video (issue 11 item 5): a library file or an external link (https mp4, HLS, YouTube
+ * or Bilibili), exactly one of the two; the server checks that on the written row.
+ */
+export const videoInputSchema = z.object({
+  title: z.string().trim().min(1).max(200),
+  description: optionalText(2000),
+  videoFileId: fileIdField.nullish(),
+  videoUrl: videoUrlField,
+  coverFileId: fileIdField.nullish(),
+  ...workflowInputShape,
+});
+export type VideoInput = z.input<typeof videoInputSchema>;
+
+export const videoSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  videoFileId: z.number().int().nullable(),
+  videoUrl: z.string().nullable(),
+  coverFileId: z.number().int().nullable(),
+  durationSec: z.number().nullable(),
+  ...workflowRecordShape,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number().int(),
+});
+export type Video = z.infer<typeof videoSchema>;
+
+export const VIDEO_SORT_FIELDS = [
+  "id",
+  "title",
+  "durationSec",
+  "createdAt",
+  "updatedAt",
+  "publishedAt",
+] as const;
+
+/** Where a video plays from: the `source` filter. */
+export const VIDEO_SOURCES = ["file", "link"] as const;
+
+export const VIDEO_FIELD_LABELS = {
+  "zh-CN": {
+    id: "编号",
+    title: "标题",
+    description: "简介",
+    videoFileId: "视频文件",
+    videoUrl: "视频链接",
+    coverFileId: "封面",
+    durationSec: "时长",
+    source: "来源",
+    ...contentWorkflowLabels["zh-CN"],
+  },
+  "en-US": {
+    id: "ID",
+    title: "Title",
+    description: "Description",
+    videoFileId: "Video file",
+    videoUrl: "Video link",
+    coverFileId: "Cover",
+    durationSec: "Duration",
+    source: "Source",
+    ...contentWorkflowLabels["en-US"],
+  },
+} satisfies Record<Language, Record<string, string>>;

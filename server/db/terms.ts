@@ -1,0 +1,204 @@
+import { stemmer } from "stemmer";
+
+/**
+ * Splitting text into index terms (issue 16, docs/search.md). The same function splits
+ * a document at write time and a query at read time, so both meet on the same terms:
+ * - Chinese is cut into words by jieba (@node-rs/jieba, a maintained segmenter about 3×
+ *   faster than Intl.Segmenter on our sermons), and every Chinese character of a longer
+ *   word is a term too, so a one-character query still finds it;
+ * - other letters are lower-cased (NFKC first, so full-width letters meet ASCII ones) and
+ *   English words are stemmed with the Porter stemmer (`graces` and `grace` meet);
+ * - numbers are terms as they are; punctuation and spaces are not terms.
+ */
+
+/** Terms longer than this are cut: the column is varchar(64). */
+export const MAX_TERM_LENGTH = 64;
+/** Words of a query beyond this are ignored, as the substring search does. */
+export const MAX_QUERY_TERMS = 8;
+
+const HAN = /\p{Script=Han}/u;
+const WORDLIKE = /[\p{L}\p{N}]/u;
+const LATIN_WORD = /^[a-z]+$/;
+
+interface Cutter {
+  cut(text: string, hmm?: boolean | null): string[];
+}
+let cutter: Cutter | undefined;
+let loading: Promise<Cutter> | undefined;
+
+/**
+ * Loads the segmenter's dictionary once (about 0.4 s): on the first write or search, not
+ * at start, so a process that never searches never pays for it.
+ */
+export async function loadSegmenter(): Promise<void> {
+  if (cutter) return;
+  loading ??= (async () => {
+    const { Jieba } = await import("@node-rs/jieba");
+    const { dict } = await import("@node-rs/jieba/dict.js");
+    return Jieba.withDict(dict);
+  })();
+  cutter = await loading;
+}
+
+function cut(text: string): string[] {
+  if (!cutter) throw new Error("loadSegmenter() first");
+  return cutter.cut(text, false);
+}
+
+/** One word as an index term, or undefined for punctuation and spaces. */
+export function normalizeWord(word: string): string | undefined {
+  if (!WORDLIKE.test(word)) return undefined;
+  const lower = word.normalize("NFKC").toLowerCase().trim();
+  if (lower === "") return undefined;
+  const term = LATIN_WORD.test(lower) ? stemmer(lower) : lower;
+  return [...term].slice(0, MAX_TERM_LENGTH).join("");
+}
+
+/** Chinese words up to this length are indexed under every part of two characters or more. */
+const MAX_SPLIT_WORD = 6;
+/** Numbers up to this length are indexed under each of their prefixes. */
+const MAX_PREFIXED_NUMBER = 6;
+
+/**
+ * The terms one word of a document adds: the word, and what a reader may search for
+ * inside it. A Chinese word adds its characters and its inner words (福音书 holds 福音, so
+ * `福音` finds it, as the substring search did); a number adds its prefixes (`2` finds
+ * `21`). An English word is only its stem.
+ */
+function termParts(term: string): string[] {
+  const parts = [term];
+  if (HAN.test(term)) {
+    const chars = [...term];
+    for (const char of new Set(chars))
+      if (char !== term && HAN.test(char)) parts.push(char);
+    if (chars.length > 2 && chars.length <= MAX_SPLIT_WORD) {
+      for (let length = 2; length < chars.length; length++)
+        for (let at = 0; at + length <= chars.length; at++)
+          parts.push(chars.slice(at, at + length).join(""));
+    }
+  } else if (/^\d+$/.test(term) && term.length <= MAX_PREFIXED_NUMBER) {
+    for (let length = 1; length < term.length; length++)
+      parts.push(term.slice(0, length));
+  }
+  return parts;
+}
+
+/** A document's terms with how often each occurs (the relevance order weighs them). */
+export function documentTerms(texts: readonly string[]): Map<string, number> {
+  const terms = new Map<string, number>();
+  const add = (term: string) => terms.set(term, (terms.get(term) ?? 0) + 1);
+  for (const text of texts) {
+    if (!text) continue;
+    for (const word of cut(text)) {
+      const term = normalizeWord(word);
+      if (term === undefined) continue;
+      for (const part of termParts(term)) add(part);
+    }
+  }
+  return terms;
+}
+
+/** A query's terms, in the order written, without repeats. */
+export function queryTerms(query: string): string[] {
+  const terms: string[] = [];
+  for (const word of cut(query)) {
+    const term = normalizeWord(word);
+    if (term !== undefined && !terms.includes(term)) terms.push(term);
+  }
+  return terms.slice(0, MAX_QUERY_TERMS);
+}
+
+const ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+};
+
+/**
+ * Sanitised HTML as text: block ends and line breaks become spaces, tags go, entities are
+ * decoded. The stored HTML went through sanitizeStoredHtml, so no script or comment
+ * survives to be read as text.
+ */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<\/(p|div|li|h[1-6]|blockquote|pre|td|th|tr)>|<br\s*\/?>/gi, " ")
+    .replace(/<[^>]*>/g, "")
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
+      if (name[0] === "#") {
+        const code =
+          name[1] === "x" || name[1] === "X"
+            ? parseInt(name.slice(2), 16)
+            : parseInt(name.slice(1), 10);
+        return Number.isFinite(code) && code > 0 && code < 0x110000
+          ? String.fromCodePoint(code)
+          : " ";
+      }
+      return ENTITIES[name.toLowerCase()] ?? entity;
+    })
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** A stretch of a snippet; `hit` marks a matched word. */
+export interface HighlightPart {
+  text: string;
+  hit?: true;
+}
+
+/** Characters of context kept around the first match of a long text. */
+const SNIPPET_LENGTH = 120;
+const SNIPPET_LEAD = 30;
+
+/**
+ * The text with the query's words marked, cut to a snippet around the first match when
+ * long. Chinese query words are marked wherever they occur; other words where a word of
+ * the text has the same term (so `graces` is marked for `grace`). Undefined when nothing
+ * in the text matches.
+ */
+export function highlight(
+  text: string,
+  query: string,
+): HighlightPart[] | undefined {
+  const terms = queryTerms(query);
+  if (terms.length === 0 || !text) return undefined;
+  const ranges: [number, number][] = [];
+  for (const term of terms) {
+    if (!HAN.test(term)) continue;
+    for (let at = text.indexOf(term); at >= 0; at = text.indexOf(term, at + 1))
+      ranges.push([at, at + term.length]);
+  }
+  const latin = terms.filter((term) => !HAN.test(term));
+  if (latin.length > 0) {
+    let at = 0;
+    for (const word of cut(text)) {
+      const start = text.indexOf(word, at);
+      if (start < 0) continue;
+      at = start + word.length;
+      const term = normalizeWord(word);
+      if (term !== undefined && latin.includes(term)) ranges.push([start, at]);
+    }
+  }
+  if (ranges.length === 0) return undefined;
+  ranges.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  let from = 0;
+  let to = text.length;
+  if (text.length > SNIPPET_LENGTH) {
+    from = Math.max(0, ranges[0]![0] - SNIPPET_LEAD);
+    to = Math.min(text.length, from + SNIPPET_LENGTH);
+  }
+  const parts: HighlightPart[] = [];
+  if (from > 0) parts.push({ text: "…" });
+  let cursor = from;
+  for (const [start, end] of ranges) {
+    if (start < cursor || start >= to) continue;
+    if (start > cursor) parts.push({ text: text.slice(cursor, start) });
+    parts.push({ text: text.slice(start, Math.min(end, to)), hit: true });
+    cursor = Math.min(end, to);
+  }
+  if (cursor < to) parts.push({ text: text.slice(cursor, to) });
+  if (to < text.length) parts.push({ text: "…" });
+  return parts;
+}

@@ -1,0 +1,206 @@
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { ok } from "../http/envelope.js";
+import { notFound } from "../http/errors.js";
+import type { Database } from "../db/schema.js";
+import {
+  listQuerySchema,
+  parseFilter,
+  parseRange,
+  parseSort,
+} from "./list-query.js";
+import {
+  envelope,
+  idParams,
+  type AnyResourceDefinition,
+  type ResourceFilter,
+} from "./resource-definition.js";
+import { resourceQueries, type Filter } from "./resource-queries.js";
+import { publishedCondition } from "./workflow.js";
+import { fileRecord } from "../services/media/library.js";
+import { fileSchema } from "../../common/schemas/file.js";
+
+/** Filters that only make sense in the back office; the public lists leave them out. */
+const PRIVATE_FILTERS = new Set(["status", "createdBy"]);
+/** Fields of a record the public never sees: who in the office wrote it. */
+const PRIVATE_FIELDS = ["createdBy", "updatedBy"] as const;
+/** The filter every public query carries; not a field the caller can name. */
+const PUBLISHED = "__published";
+
+/**
+ * Reads per minute per client of the public content API: generous for a website or app
+ * that renders on a server, a ceiling for a scraper (docs/content.md).
+ */
+export const PUBLIC_READS_PER_MINUTE = 600;
+
+export interface PublicReadOptions {
+  /** URL segment under /tjc/public; the resource's own path when left out. */
+  path?: string;
+  /** The list's order when the caller names none; newest published first otherwise. */
+  defaultSort?: [string, "ASC" | "DESC"];
+}
+
+const publicFileSchema = fileSchema
+  .pick({
+    id: true,
+    kind: true,
+    mime: true,
+    size: true,
+    url: true,
+    width: true,
+    height: true,
+    durationSec: true,
+  })
+  .extend({ field: z.string() });
+
+/**
+ * `GET /tjc/public/<path>` and `/:id` for one workflow resource, without a login: only
+ * records that read as published now (a scheduled one once its time has passed), with the
+ * admin list's conventions (sort, range, filter; the back office's status and author
+ * filters left out). Each record carries `files`: the library files it uses, with their
+ * URLs, so a website can play or link them without another call. Anything not published
+ * (draft, archived, scheduled for later, or missing) is 40400.
+ */
+export function registerPublicReads<Row>(
+  parent: FastifyInstance,
+  def: AnyResourceDefinition<Row>,
+  options: PublicReadOptions = {},
+): void {
+  if (!def.workflow)
+    throw new Error(`${def.path}: public reads need the publishing workflow`);
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const path = options.path ?? def.path;
+  const table = def.table;
+  const filters: Record<string, ResourceFilter> = {};
+  for (const [key, filter] of Object.entries(def.filters ?? {}))
+    if (!PRIVATE_FILTERS.has(key)) filters[key] = filter;
+  filters[PUBLISHED] = {
+    schema: z.literal(true),
+    where: (_value: never, kind) => publishedCondition(table, kind),
+  };
+  const queries = resourceQueries<Row>(app, { ...def, filters });
+  const callerFilter = queries.filterSchema.omit({ __published: true });
+  const defaultSort = options.defaultSort ?? ["publishedAt", "DESC"];
+  const publicRecord = (def.recordSchema as z.ZodObject).omit({
+    createdBy: true,
+    updatedBy: true,
+  });
+  const withFiles = publicRecord.extend({ files: z.array(publicFileSchema) });
+  const config = {
+    permission: "public",
+    rateLimit: { max: PUBLIC_READS_PER_MINUTE, timeWindow: "1 minute" },
+  };
+
+  async function present(rows: Row[]) {
+    let records = rows.map((row) => def.toRecord(row)) as Record<
+      string,
+      unknown
+    >[];
+    if (def.enrich && records.length > 0)
+      records = await def.enrich(records, app.store.db);
+    const ids = records.map((r) => r.id as number);
+    const files = ids.length
+      ? await app.store.db
+          .selectFrom("fileUsages")
+          .innerJoin("files", "files.id", "fileUsages.fileId")
+          .selectAll("files")
+          .select(["fileUsages.recordId", "fileUsages.field"])
+          .where("fileUsages.resource", "=", def.auditName ?? def.path)
+          .where("fileUsages.recordId", "in", ids)
+          .orderBy("fileUsages.field")
+          .orderBy("files.id")
+          .execute()
+      : [];
+    return records.map((record) => {
+      const out: Record<string, unknown> = { ...record };
+      for (const field of PRIVATE_FIELDS) delete out[field];
+      out.files = files
+        .filter((f) => f.recordId === record.id)
+        .map((f) => {
+          const file = fileRecord(f);
+          return {
+            id: file.id,
+            kind: file.kind,
+            mime: file.mime,
+            size: file.size,
+            url: file.url,
+            width: file.width,
+            height: file.height,
+            durationSec: file.durationSec,
+            field: f.field,
+          };
+        });
+      return out;
+    });
+  }
+
+  app.get(
+    `/public/${path}`,
+    {
+      config,
+      schema: {
+        tags: ["public"],
+        summary: `Published ${path}, without a login`,
+        querystring: listQuerySchema,
+        response: {
+          200: envelope(
+            z.object({ list: z.array(withFiles), total: z.number() }),
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const language = request.language;
+      const sort = parseSort(
+        request.query.sort,
+        def.sortable,
+        defaultSort,
+        language,
+      );
+      const { offset, limit } = parseRange(request.query.range, language);
+      const filter = {
+        ...(parseFilter(
+          request.query.filter,
+          callerFilter,
+          language,
+        ) as Filter),
+        [PUBLISHED]: true,
+      };
+      const { rows, total } = await queries.pageWithTotal(
+        filter,
+        sort,
+        offset,
+        limit,
+      );
+      reply.header("Cache-Control", "public, max-age=60");
+      return ok({ list: await present(rows), total });
+    },
+  );
+
+  app.get(
+    `/public/${path}/:id`,
+    {
+      config,
+      schema: {
+        tags: ["public"],
+        summary: `One published record of ${path}, without a login`,
+        params: idParams,
+        response: { 200: envelope(withFiles) },
+      },
+    },
+    async (request, reply) => {
+      const db = app.store.db as unknown as Kysely<Database>;
+      const row = (await db
+        .selectFrom(table as "sermons")
+        .selectAll()
+        .where("id", "=", request.params.id)
+        .where(publishedCondition(table, app.store.kind))
+        .executeTakeFirst()) as Row | undefined;
+      if (!row) throw notFound();
+      reply.header("Cache-Control", "public, max-age=60");
+      return ok((await present([row]))[0]);
+    },
+  );
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
+import type { SearchSpec } from "../../db/search.js";
+import type { Database } from "../../db/schema.js";
+import { ensureIndexBuilt, reindexRow } from "../../db/word-index.js";
+import { nowIso } from "../../db/dialect.js";
+
+/**
+ * The community's posts in the word index (issue 16): questions by title and body,
+ * answers by body, and the scripture references in both. Their routes are not
+ * defineResource's, so they reindex in their own transactions with these specs.
+ */
+export const QUESTION_SEARCH: SearchSpec = {
+  table: "ask_questions",
+  columns: ["title"],
+  html: ["body"],
+  passages: { text: ["title", "body"] },
+};
+export const ANSWER_SEARCH: SearchSpec = {
+  table: "ask_answers",
+  columns: [],
+  html: ["body"],
+  passages: { text: ["body"] },
+};
+
+/** Builds the two indexes on start when they were never built (or from other fields). */
+export function indexAskPostsOnReady(app: FastifyInstance): void {
+  app.addHook("onReady", async () => {
+    for (const spec of [QUESTION_SEARCH, ANSWER_SEARCH])
+      await ensureIndexBuilt(app.store.db, app.store.kind, spec, nowIso());
+  });
+}
+
+/** Reindexes a question's title and body in the writing transaction. */
+export function reindexQuestion(
+  trx: Kysely<Database>,
+  app: FastifyInstance,
+  id: number,
+  values: { title: string; body: string },
+): Promise<void> {
+  return reindexRow(trx, app.store.kind, QUESTION_SEARCH, id, values);
+}
+
+/** Reindexes an answer's body in the writing transaction. */
+export function reindexAnswer(
+  trx: Kysely<Database>,
+  app: FastifyInstance,
+  id: number,
+  values: { body: string },
+): Promise<void> {
+  return reindexRow(trx, app.store.kind, ANSWER_SEARCH, id, values);
+}

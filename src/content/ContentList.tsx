@@ -1,0 +1,85 @@
+import type { ReactElement, ReactNode } from "react";
+import {
+  CreateButton,
+  DataTable,
+  DateField,
+  List,
+  SearchInput,
+  TopToolbar,
+  useCanAccess,
+  useResourceContext,
+} from "react-admin";
+import { CsvExportButton } from "../resources/CsvExportButton";
+import { RowPlayer } from "./FilePlayer";
+import { StatusField, WorkflowBulkActions, workflowFilters } from "./workflow";
+
+/** Narrow screens keep the title and the status; the rest is one tap away. */
+export const hiddenOnPhones = { display: { xs: "none", sm: "table-cell" } };
+
+function ContentListActions() {
+  const resource = useResourceContext() ?? "";
+  const { canAccess: canCreate } = useCanAccess({ resource, action: "create" });
+  const { canAccess: canExport } = useCanAccess({ resource, action: "export" });
+  return (
+    <TopToolbar>
+      {canCreate ? <CreateButton /> : null}
+      {canExport ? <CsvExportButton /> : null}
+    </TopToolbar>
+  );
+}
+
+/**
+ * A workflow resource's list: keyword, status and tag filters plus the resource's own,
+ * sortable columns, CSV export, bulk publish/unpublish/archive/delete, and each row's file
+ * played or opened in place when the row is expanded.
+ */
+export function ContentList({
+  filters = [],
+  fileField,
+  children,
+}: {
+  filters?: ReactElement[];
+  fileField: string;
+  children: ReactNode;
+}) {
+  const resource = useResourceContext() ?? "";
+  const { canAccess: canEdit } = useCanAccess({ resource, action: "edit" });
+  return (
+    <List
+      filters={[
+        <SearchInput key="q" source="q" alwaysOn />,
+        ...workflowFilters(),
+        ...filters,
+      ]}
+      sort={{ field: "createdAt", order: "DESC" }}
+      perPage={25}
+      exporter={false}
+      actions={<ContentListActions />}
+    >
+      <DataTable
+        rowClick={canEdit ? "edit" : false}
+        bulkActionButtons={<WorkflowBulkActions />}
+        expand={<RowPlayer fileField={fileField} />}
+      >
+        <DataTable.Col source="id" sx={hiddenOnPhones} />
+        <DataTable.Col source="title" />
+        {children}
+        <DataTable.Col source="status" disableSort>
+          <StatusField />
+        </DataTable.Col>
+        <DataTable.Col
+          source="publishedAt"
+          sx={{ display: { xs: "none", md: "table-cell" } }}
+        >
+          <DateField source="publishedAt" showTime />
+        </DataTable.Col>
+        <DataTable.Col
+          source="createdAt"
+          sx={{ display: { xs: "none", md: "table-cell" } }}
+        >
+          <DateField source="createdAt" showTime />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}

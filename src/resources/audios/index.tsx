@@ -1,0 +1,26 @@
+import AudiotrackIcon from "@mui/icons-material/Audiotrack";
+import { LazyPage, lazyChunk } from "../../layout/chunks";
+import { registerPreload } from "../../layout/preload";
+
+// The screens load on first visit, in one chunk: list, create and edit share the form
+// machinery, the media input and the shared zod schema.
+const load = () => import("./AudioScreens");
+const AudioList = lazyChunk("audio-list", () =>
+  load().then((m) => ({ default: m.AudioList })),
+);
+const AudioCreate = lazyChunk("audio-create", () =>
+  load().then((m) => ({ default: m.AudioCreate })),
+);
+const AudioEdit = lazyChunk("audio-edit", () =>
+  load().then((m) => ({ default: m.AudioEdit })),
+);
+
+registerPreload(() => AudioList.preload());
+
+export default {
+  list: () => <LazyPage component={AudioList} />,
+  create: () => <LazyPage component={AudioCreate} />,
+  edit: () => <LazyPage component={AudioEdit} />,
+  icon: AudiotrackIcon,
+  recordRepresentation: "title",
+};

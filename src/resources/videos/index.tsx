@@ -1,0 +1,26 @@
+import VideoLibraryIcon from "@mui/icons-material/VideoLibrary";
+import { LazyPage, lazyChunk } from "../../layout/chunks";
+import { registerPreload } from "../../layout/preload";
+
+// The screens load on first visit, in one chunk: list, create and edit share the form
+// machinery, the media input and the shared zod schema.
+const load = () => import("./VideoScreens");
+const VideoList = lazyChunk("video-list", () =>
+  load().then((m) => ({ default: m.VideoList })),
+);
+const VideoCreate = lazyChunk("video-create", () =>
+  load().then((m) => ({ default: m.VideoCreate })),
+);
+const VideoEdit = lazyChunk("video-edit", () =>
+  load().then((m) => ({ default: m.VideoEdit })),
+);
+
+registerPreload(() => VideoList.preload());
+
+export default {
+  list: () => <LazyPage component={VideoList} />,
+  create: () => <LazyPage component={VideoCreate} />,
+  edit: () => <LazyPage component={VideoEdit} />,
+  icon: VideoLibraryIcon,
+  recordRepresentation: "title",
+};
