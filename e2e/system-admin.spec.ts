@@ -168,8 +168,16 @@ test.describe("system configuration", () => {
     const site = (await (await request.get("/tjc/system/site")).json()).data;
     await loginViaApi(page, "/admin/system/configManage");
     await page.getByLabel("键前缀").fill("site.name");
-    await page.getByRole("row").filter({ hasText: "site.nameEn" }).click();
-    await expect(page.getByRole("textbox", { name: "键" })).toBeDisabled();
+    // A click while the filtered page replaces the rows can be lost: retry it.
+    await expect(async () => {
+      await page.getByRole("row").filter({ hasText: "site.nameEn" }).click();
+      await expect(page).toHaveURL(/\/admin\/system\/configManage\/\d+$/, {
+        timeout: 2000,
+      });
+    }).toPass({ timeout: 20_000 });
+    await expect(
+      page.getByRole("textbox", { name: "键", exact: true }),
+    ).toBeDisabled();
     await expect(page.getByRole("combobox", { name: "类型" })).toHaveAttribute(
       "aria-disabled",
       "true",

@@ -80,9 +80,12 @@ test("an administrator creates a user in the form, and the audit log shows the c
   await expect(
     page.getByRole("row").filter({ hasText: "system/jobs" }),
   ).toHaveCount(0);
-  await row.click();
   const diff = page.getByTestId("audit-diff");
-  await expect(diff).toBeVisible();
+  // A click while the filtered page replaces the rows can be lost: retry it.
+  await expect(async () => {
+    await row.click();
+    await expect(diff).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
   await expect(
     diff.getByRole("row").filter({ hasText: "loginName" }),
   ).toContainText(loginName);
