@@ -30,6 +30,16 @@ export async function loginViaApi(
   toPath = "/admin",
 ): Promise<string> {
   const session = await apiLogin(page.request);
+  await storeSession(page, session);
+  await page.goto(toPath);
+  return session.token;
+}
+
+/** Stores a session the way the app does (localStorage `token`, cookie `user`). */
+async function storeSession(
+  page: Page,
+  session: Pick<ApiSession, "token" | "user">,
+): Promise<void> {
   await page.goto("/login");
   await page.evaluate(
     ({ token, user }) => {
@@ -38,8 +48,51 @@ export async function loginViaApi(
     },
     { token: session.token, user: session.user },
   );
-  await page.goto(toPath);
-  return session.token;
+}
+
+/** The password of the users `createUserWithRole` makes. */
+export const E2E_USER_PASSWORD = "lamp-on-a-stand-e2e";
+
+/** Creates a user holding one built-in role (`editor`, `moderator`, …) through the API. */
+export async function createUserWithRole(
+  request: APIRequestContext,
+  role: string,
+  loginName: string,
+): Promise<{ id: number }> {
+  const { token } = await apiLogin(request);
+  const headers = { Authorization: `Bearer ${token}` };
+  const roles = await (
+    await request.get(
+      `/tjc/system/roles?filter=${encodeURIComponent(JSON.stringify({ code: role }))}`,
+      { headers },
+    )
+  ).json();
+  const created = await (
+    await request.post("/tjc/system/users", {
+      headers,
+      data: {
+        loginName,
+        userName: loginName,
+        password: E2E_USER_PASSWORD,
+        roleIds: [roles.data.list[0].id],
+      },
+    })
+  ).json();
+  expect(created.code, JSON.stringify(created)).toBe(0);
+  return created.data as { id: number };
+}
+
+/** Signs in as a user `createUserWithRole` made (through the API) and opens `path`. */
+export async function openAsUser(
+  page: Page,
+  loginName: string,
+  path: string,
+): Promise<void> {
+  const response = await page.request.post("/tjc/auth/login", {
+    data: { loginName, password: E2E_USER_PASSWORD },
+  });
+  await storeSession(page, (await response.json()).data as ApiSession);
+  await page.goto(path);
 }
 
 export interface ApiSession {

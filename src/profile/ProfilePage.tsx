@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   PasswordInput,
@@ -62,9 +62,17 @@ function SaveOnly({ label }: { label: string }) {
   );
 }
 
+/** Set when a save switched the language; shown by the remounted page. */
+let savedNoticePending = false;
+
 function ProfileCard() {
   const translate = useTranslate();
   const notify = useNotify();
+  useEffect(() => {
+    if (!savedNoticePending) return;
+    savedNoticePending = false;
+    notify("app.profile.saved", { type: "success" });
+  }, [notify]);
   const queryClient = useQueryClient();
   const [locale, setLocale] = useLocaleState();
   const { data: profile, isPending } = useQuery({
@@ -89,9 +97,14 @@ function ProfileCard() {
       await queryClient.invalidateQueries({
         queryKey: ["auth", "getIdentity"],
       });
-      if (isSupportedLanguage(saved.language) && saved.language !== locale)
+      if (isSupportedLanguage(saved.language) && saved.language !== locale) {
+        // A new language remounts the whole app (react-admin's i18n context), which
+        // would drop a notice shown now: the page shows it once it is back.
+        savedNoticePending = true;
         setLocale(saved.language);
-      notify("app.profile.saved", { type: "success" });
+      } else {
+        notify("app.profile.saved", { type: "success" });
+      }
       return undefined;
     } catch (error) {
       return fieldErrors(error);

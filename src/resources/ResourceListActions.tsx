@@ -1,5 +1,6 @@
 import { isValidElement, type ReactNode } from "react";
 import {
+  BulkDeleteButton,
   CreateButton,
   FilterButton,
   TopToolbar,
@@ -59,4 +60,14 @@ export function ResourceListActions({
       {children}
     </TopToolbar>
   );
+}
+
+/**
+ * Bulk delete for lists whose rows may be deleted: shown only with the resource's delete
+ * permission, pessimistic (the server's refusal must not look done).
+ */
+export function ResourceBulkDelete() {
+  const resource = useResourceContext() ?? "";
+  const { canAccess } = useCanAccess({ resource, action: "delete" });
+  return canAccess ? <BulkDeleteButton mutationMode="pessimistic" /> : null;
 }

@@ -1,5 +1,4 @@
 import {
-  BulkDeleteButton,
   DataTable,
   DateField,
   FunctionField,
@@ -12,7 +11,10 @@ import {
 } from "react-admin";
 import Chip from "@mui/material/Chip";
 import { JOB_STATUSES, type Job } from "../../../common/schemas/job";
-import { ResourceListActions } from "../ResourceListActions";
+import {
+  ResourceBulkDelete,
+  ResourceListActions,
+} from "../ResourceListActions";
 import { JobRowActions } from "./JobRowActions";
 
 const RESOURCE = "admin/system/jobManage";
@@ -28,14 +30,6 @@ const filters = [
   />,
   <TextInput key="group" source="group" />,
 ];
-
-function JobBulkActions() {
-  const { canAccess: canDelete } = useCanAccess({
-    resource: RESOURCE,
-    action: "delete",
-  });
-  return canDelete ? <BulkDeleteButton mutationMode="pessimistic" /> : null;
-}
 
 function NextRun({ job }: { job: Job }) {
   const [locale] = useLocaleState();
@@ -68,7 +62,7 @@ export function JobList() {
     >
       <DataTable
         rowClick={canEdit ? "edit" : false}
-        bulkActionButtons={<JobBulkActions />}
+        bulkActionButtons={<ResourceBulkDelete />}
       >
         <DataTable.Col source="name" />
         <DataTable.Col source="group" sx={hiddenOnPhones} />

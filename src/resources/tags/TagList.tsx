@@ -1,12 +1,14 @@
 import {
-  BulkDeleteButton,
   DataTable,
   DateField,
   List,
   SearchInput,
   useCanAccess,
 } from "react-admin";
-import { ResourceListActions } from "../ResourceListActions";
+import {
+  ResourceBulkDelete,
+  ResourceListActions,
+} from "../ResourceListActions";
 
 const RESOURCE = "admin/tagManage";
 
@@ -14,14 +16,6 @@ const RESOURCE = "admin/tagManage";
 const hiddenOnPhones = { display: { xs: "none", sm: "table-cell" } };
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
-
-function TagBulkActions() {
-  const { canAccess: canDelete } = useCanAccess({
-    resource: RESOURCE,
-    action: "delete",
-  });
-  return canDelete ? <BulkDeleteButton mutationMode="pessimistic" /> : null;
-}
 
 /** /admin/tagManage: search, sort by any column, create, edit, bulk delete, CSV export. */
 export function TagList() {
@@ -39,7 +33,7 @@ export function TagList() {
     >
       <DataTable
         rowClick={canEdit ? "edit" : false}
-        bulkActionButtons={<TagBulkActions />}
+        bulkActionButtons={<ResourceBulkDelete />}
       >
         <DataTable.Col source="id" sx={hiddenOnPhones} />
         <DataTable.Col source="name" />

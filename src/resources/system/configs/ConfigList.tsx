@@ -1,6 +1,5 @@
 import {
   BooleanField,
-  BulkDeleteButton,
   DataTable,
   DateField,
   FunctionField,
@@ -13,18 +12,16 @@ import {
 import useMediaQuery from "@mui/material/useMediaQuery";
 import type { Theme } from "@mui/material/styles";
 import { CONFIG_TYPES, type Config } from "../../../../common/schemas/config";
-import { ResourceListActions } from "../../ResourceListActions";
+import {
+  ResourceBulkDelete,
+  ResourceListActions,
+} from "../../ResourceListActions";
 
 const RESOURCE = "admin/system/configManage";
 const hiddenOnPhones = { display: { xs: "none", md: "table-cell" } };
 
 /** Long values (a JSON document) are cut in the list; the form shows them whole. */
 const VALUE_PREVIEW = 60;
-
-function BulkActions() {
-  const { canAccess } = useCanAccess({ resource: RESOURCE, action: "delete" });
-  return canAccess ? <BulkDeleteButton mutationMode="pessimistic" /> : null;
-}
 
 /** /admin/system/configManage: the settings the server reads; built-in keys stay. */
 export function ConfigList() {
@@ -56,7 +53,7 @@ export function ConfigList() {
     >
       <DataTable
         rowClick={canEdit ? "edit" : false}
-        bulkActionButtons={<BulkActions />}
+        bulkActionButtons={<ResourceBulkDelete />}
         // Built-in keys cannot be deleted: they are not offered for a bulk delete.
         isRowSelectable={(record: Config) => !record.builtIn}
       >

@@ -1,5 +1,5 @@
-import { useMemo, useState } from "react";
-import { Title, useLocaleState, useTranslate } from "react-admin";
+import { useDeferredValue, useMemo, useState } from "react";
+import { Title, useCanAccess, useLocaleState, useTranslate } from "react-admin";
 import Accordion from "@mui/material/Accordion";
 import AccordionDetails from "@mui/material/AccordionDetails";
 import AccordionSummary from "@mui/material/AccordionSummary";
@@ -15,6 +15,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
 import type { PermissionTree } from "../../../../common/schemas/permission";
+import { AccessDenied } from "../../../layout/AccessDenied";
 import { usePermissionTree } from "../roles/usePermissionTree";
 
 type Group = PermissionTree[number];
@@ -114,15 +115,30 @@ function ActionRows({ actions }: { actions: Action[] }) {
  * and the roles that hold it. A search narrows it to matching codes.
  */
 export function PermissionTreePage() {
+  // The page is a resource without a react-admin list, which is what would check the
+  // permission: it checks `permission:read` itself.
+  const { canAccess, isPending } = useCanAccess({
+    resource: "admin/system/permission/resource",
+    action: "list",
+  });
+  if (isPending) return null;
+  if (!canAccess) return <AccessDenied />;
+  return <PermissionTree />;
+}
+
+function PermissionTree() {
   const translate = useTranslate();
   const { tree, label, isPending } = usePermissionTree();
   const [search, setSearch] = useState("");
-  const shown = useMemo(() => filterTree(tree ?? [], search), [tree, search]);
+  // The box answers every key at once; the tree (a few hundred rows) follows when React
+  // has time, so typing never waits for it.
+  const query = useDeferredValue(search);
+  const shown = useMemo(() => filterTree(tree ?? [], query), [tree, query]);
   // The first group starts open, the others closed (and not rendered: the whole tree is
   // a few hundred rows); a search opens every group it found something in.
   const [opened, setOpened] = useState<Record<string, boolean>>({});
   const isOpen = (key: string, index: number) =>
-    search.trim() !== "" || (opened[key] ?? index === 0);
+    query.trim() !== "" || (opened[key] ?? index === 0);
   const count = shown.reduce(
     (n, group) =>
       n + group.modules.reduce((m, module) => m + module.actions.length, 0),

@@ -8,8 +8,8 @@ const PermissionTreePage = lazyChunk("permission-tree", () =>
 );
 
 /**
- * The permission tree, at /admin/system/permission/resource: a read-only resource, so
- * react-admin checks `permission:read` and answers the access-denied page without it.
+ * The permission tree, at /admin/system/permission/resource: a read-only resource (so it
+ * has its menu name and title); the page checks `permission:read` itself.
  */
 export default {
   list: () => <LazyPage component={PermissionTreePage} />,

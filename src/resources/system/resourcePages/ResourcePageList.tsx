@@ -1,6 +1,5 @@
 import {
   BooleanField,
-  BulkDeleteButton,
   BulkUpdateButton,
   DataTable,
   FunctionField,
@@ -16,7 +15,10 @@ import type { Theme } from "@mui/material/styles";
 import Box from "@mui/material/Box";
 import type { ResourcePage } from "../../../../common/schemas/resource-page";
 import { menuIcon } from "../../../layout/menuIcons";
-import { ResourceListActions } from "../../ResourceListActions";
+import {
+  ResourceBulkDelete,
+  ResourceListActions,
+} from "../../ResourceListActions";
 import { RESOURCE, menuOrder, useEntryTitle, useGroups } from "./useGroups";
 
 const hiddenOnPhones = { display: { xs: "none", md: "table-cell" } };
@@ -29,10 +31,6 @@ function BulkActions() {
   const { canAccess: canEdit } = useCanAccess({
     resource: RESOURCE,
     action: "edit",
-  });
-  const { canAccess: canDelete } = useCanAccess({
-    resource: RESOURCE,
-    action: "delete",
   });
   return (
     <>
@@ -50,7 +48,7 @@ function BulkActions() {
           />
         </>
       ) : null}
-      {canDelete ? <BulkDeleteButton mutationMode="pessimistic" /> : null}
+      <ResourceBulkDelete />
     </>
   );
 }

@@ -1,18 +1,10 @@
+import { BooleanField, DataTable, List, useCanAccess } from "react-admin";
 import {
-  BooleanField,
-  BulkDeleteButton,
-  DataTable,
-  List,
-  useCanAccess,
-} from "react-admin";
-import { ResourceListActions } from "../../ResourceListActions";
+  ResourceBulkDelete,
+  ResourceListActions,
+} from "../../ResourceListActions";
 
 const RESOURCE = "admin/system/roleManage";
-
-function BulkActions() {
-  const { canAccess } = useCanAccess({ resource: RESOURCE, action: "delete" });
-  return canAccess ? <BulkDeleteButton mutationMode="pessimistic" /> : null;
-}
 
 /** /admin/system/roleManage: roles with their holder counts. */
 export function RoleList() {
@@ -29,7 +21,7 @@ export function RoleList() {
     >
       <DataTable
         rowClick={canEdit ? "edit" : false}
-        bulkActionButtons={<BulkActions />}
+        bulkActionButtons={<ResourceBulkDelete />}
       >
         <DataTable.Col source="code" />
         <DataTable.Col source="name" />

@@ -1,5 +1,4 @@
 import {
-  BulkDeleteButton,
   BulkUpdateButton,
   DataTable,
   DateField,
@@ -17,7 +16,10 @@ import {
 import useMediaQuery from "@mui/material/useMediaQuery";
 import type { Theme } from "@mui/material/styles";
 import { USER_STATUSES } from "../../../../common/schemas/user";
-import { ResourceListActions } from "../../ResourceListActions";
+import {
+  ResourceBulkDelete,
+  ResourceListActions,
+} from "../../ResourceListActions";
 import { useRoleName } from "./UserForm";
 
 const RESOURCE = "admin/system/userManage";
@@ -25,10 +27,6 @@ const hiddenOnPhones = { display: { xs: "none", sm: "table-cell" } };
 
 function BulkActions() {
   const translate = useTranslate();
-  const { canAccess: canDelete } = useCanAccess({
-    resource: RESOURCE,
-    action: "delete",
-  });
   const { canAccess: canEdit } = useCanAccess({
     resource: RESOURCE,
     action: "edit",
@@ -49,7 +47,7 @@ function BulkActions() {
           />
         </>
       ) : null}
-      {canDelete ? <BulkDeleteButton mutationMode="pessimistic" /> : null}
+      <ResourceBulkDelete />
     </>
   );
 }
