@@ -58,6 +58,7 @@ export async function createUserWithRole(
   request: APIRequestContext,
   role: string,
   loginName: string,
+  password: string = E2E_USER_PASSWORD,
 ): Promise<{ id: number }> {
   const { token } = await apiLogin(request);
   const headers = { Authorization: `Bearer ${token}` };
@@ -73,7 +74,7 @@ export async function createUserWithRole(
       data: {
         loginName,
         userName: loginName,
-        password: E2E_USER_PASSWORD,
+        password,
         roleIds: [roles.data.list[0].id],
       },
     })
@@ -162,36 +163,6 @@ export async function expectNoSeriousA11yViolations(
   );
   expect(report, `axe on ${label}`).toEqual([]);
   return results.violations;
-}
-
-/** Creates a user holding the seeded role `role` (through the API, as the e2e admin). */
-export async function createUserWithRole(
-  request: APIRequestContext,
-  role: string,
-  loginName: string,
-  password: string,
-): Promise<{ id: number }> {
-  const { token } = await apiLogin(request);
-  const headers = { Authorization: `Bearer ${token}` };
-  const roles = await (
-    await request.get(
-      `/tjc/system/roles?filter=${encodeURIComponent(JSON.stringify({ code: role }))}`,
-      { headers },
-    )
-  ).json();
-  const created = await (
-    await request.post("/tjc/system/users", {
-      headers,
-      data: {
-        loginName,
-        userName: loginName,
-        password,
-        roleIds: [roles.data.list[0].id],
-      },
-    })
-  ).json();
-  expect(created.code, JSON.stringify(created)).toBe(0);
-  return created.data as { id: number };
 }
 
 /** Signs in as that user (through the API, stored as the app stores it) and opens `path`. */
