@@ -1,8 +1,7 @@
 import { z } from "zod";
-import type { Language } from "../codes.js";
 import { workflowInputShape, workflowRecordShape } from "./workflow.js";
 import { fileIdField, optionalText } from "./content-fields.js";
-import { contentWorkflowLabels } from "./audio.js";
+export { GOSPEL_DOC_FIELD_LABELS } from "./gospel-doc-labels.js";
 
 /** The languages a gospel document is written in (docs/content.md). */
 export const DOC_LANGUAGES = ["zh-CN", "zh-TW", "en-US", "other"] as const;
@@ -40,24 +39,3 @@ export const GOSPEL_DOC_SORT_FIELDS = [
   "updatedAt",
   "publishedAt",
 ] as const;
-
-export const GOSPEL_DOC_FIELD_LABELS = {
-  "zh-CN": {
-    id: "编号",
-    title: "标题",
-    description: "简介",
-    fileId: "文档文件",
-    coverFileId: "封面",
-    language: "语言",
-    ...contentWorkflowLabels["zh-CN"],
-  },
-  "en-US": {
-    id: "ID",
-    title: "Title",
-    description: "Description",
-    fileId: "Document file",
-    coverFileId: "Cover",
-    language: "Language",
-    ...contentWorkflowLabels["en-US"],
-  },
-} satisfies Record<Language, Record<string, string>>;

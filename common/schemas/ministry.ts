@@ -2,6 +2,7 @@ import { z } from "zod";
 import { SUPPORTED_LANGUAGES } from "../codes.js";
 import { regionCodeSchema } from "../regions.js";
 import { nameText, optionalNameText } from "./text.js";
+export { MINISTRY_LABELS } from "./ministry-labels.js";
 
 /** The weekdays a service can fall on, Monday first (ISO order). */
 export const WEEKDAYS = [
@@ -108,54 +109,3 @@ export const publicMinistrySchema = z.object({
   updatedAt: z.string(),
 });
 export type PublicMinistry = z.infer<typeof publicMinistrySchema>;
-
-export const MINISTRY_LABELS = {
-  "zh-CN": {
-    identity: "基本信息",
-    name: "名称",
-    nameEn: "英文名称",
-    logoFileId: "标志",
-    shortDescription: "简介",
-    contact: "联系方式",
-    address: "地址",
-    regionCode: "地区",
-    phone: "电话",
-    email: "电子邮箱",
-    website: "网站",
-    socialLinks: "社交账号",
-    platform: "平台",
-    label: "名称",
-    url: "链接",
-    services: "每周聚会时间",
-    day: "星期",
-    time: "时间",
-    serviceName: "聚会名称",
-    place: "地点",
-    aboutHtml: "关于我们",
-    defaultLanguage: "默认界面语言",
-  },
-  "en-US": {
-    identity: "Identity",
-    name: "Name",
-    nameEn: "English name",
-    logoFileId: "Logo",
-    shortDescription: "Short description",
-    contact: "Contact",
-    address: "Address",
-    regionCode: "Region",
-    phone: "Phone",
-    email: "Email",
-    website: "Website",
-    socialLinks: "Social links",
-    platform: "Platform",
-    label: "Label",
-    url: "Link",
-    services: "Weekly services",
-    day: "Day",
-    time: "Time",
-    serviceName: "Service name",
-    place: "Place",
-    aboutHtml: "About",
-    defaultLanguage: "Default interface language",
-  },
-} as const;

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { Language } from "../codes.js";
 import { optionalText } from "./text.js";
 import { workflowInputShape, workflowRecordShape } from "./workflow.js";
+export { SERMON_FIELD_LABELS } from "./sermon-labels.js";
 
 const fileId = z
   .number()
@@ -90,62 +90,3 @@ export const SERMON_SORT_FIELDS = [
   "publishedAt",
   "views",
 ] as const;
-
-export const SERMON_FIELD_LABELS = {
-  "zh-CN": {
-    id: "编号",
-    title: "标题",
-    preacher: "讲员",
-    series: "系列",
-    serviceType: "聚会类型",
-    preachedOn: "讲道日期",
-    passage: "经文",
-    summary: "摘要",
-    body: "正文",
-    audioFileId: "音频",
-    videoFileId: "视频",
-    videoUrl: "视频链接",
-    attachmentIds: "附件",
-    coverFileId: "封面",
-    regionCode: "地区",
-    views: "浏览量",
-    status: "状态",
-    publishAt: "定时发布时间",
-    publishedAt: "发布时间",
-    tagIds: "标签",
-    createdBy: "创建者",
-    updatedBy: "修改者",
-    createdAt: "创建时间",
-    updatedAt: "更新时间",
-    version: "版本",
-    q: "搜索",
-  },
-  "en-US": {
-    id: "ID",
-    title: "Title",
-    preacher: "Preacher",
-    series: "Series",
-    serviceType: "Service type",
-    preachedOn: "Preached on",
-    passage: "Passage",
-    summary: "Summary",
-    body: "Text",
-    audioFileId: "Audio",
-    videoFileId: "Video",
-    videoUrl: "Video link",
-    attachmentIds: "Attachments",
-    coverFileId: "Cover",
-    regionCode: "Region",
-    views: "Views",
-    status: "Status",
-    publishAt: "Scheduled for",
-    publishedAt: "Published",
-    tagIds: "Tags",
-    createdBy: "Created by",
-    updatedBy: "Updated by",
-    createdAt: "Created",
-    updatedAt: "Updated",
-    version: "Version",
-    q: "Search",
-  },
-} satisfies Record<Language, Record<string, string>>;

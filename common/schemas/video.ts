@@ -1,8 +1,7 @@
 import { z } from "zod";
-import type { Language } from "../codes.js";
 import { workflowInputShape, workflowRecordShape } from "./workflow.js";
 import { fileIdField, optionalText, videoUrlField } from "./content-fields.js";
-import { contentWorkflowLabels } from "./audio.js";
+export { VIDEO_FIELD_LABELS } from "./video-labels.js";
 
 /**
  * A video (issue 11 item 5): a library file or an external link (https mp4, HLS, YouTube
@@ -44,28 +43,3 @@ export const VIDEO_SORT_FIELDS = [
 
 /** Where a video plays from: the `source` filter. */
 export const VIDEO_SOURCES = ["file", "link"] as const;
-
-export const VIDEO_FIELD_LABELS = {
-  "zh-CN": {
-    id: "编号",
-    title: "标题",
-    description: "简介",
-    videoFileId: "视频文件",
-    videoUrl: "视频链接",
-    coverFileId: "封面",
-    durationSec: "时长",
-    source: "来源",
-    ...contentWorkflowLabels["zh-CN"],
-  },
-  "en-US": {
-    id: "ID",
-    title: "Title",
-    description: "Description",
-    videoFileId: "Video file",
-    videoUrl: "Video link",
-    coverFileId: "Cover",
-    durationSec: "Duration",
-    source: "Source",
-    ...contentWorkflowLabels["en-US"],
-  },
-} satisfies Record<Language, Record<string, string>>;

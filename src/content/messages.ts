@@ -1,8 +1,8 @@
 /** The content screens' strings: audio, video, gospel documents and the workflow pieces. */
 import { CONTENT_VALIDATION_MESSAGES } from "../../common/content-messages";
-import { AUDIO_FIELD_LABELS } from "../../common/schemas/audio";
-import { VIDEO_FIELD_LABELS } from "../../common/schemas/video";
-import { GOSPEL_DOC_FIELD_LABELS } from "../../common/schemas/gospel-doc";
+import { AUDIO_FIELD_LABELS } from "../../common/schemas/audio-labels";
+import { VIDEO_FIELD_LABELS } from "../../common/schemas/video-labels";
+import { GOSPEL_DOC_FIELD_LABELS } from "../../common/schemas/gospel-doc-labels";
 import { deepMerge, nestMessages } from "../i18n/deepMerge";
 
 const screens = {

@@ -1,6 +1,6 @@
 /** The content screens' strings: sermons, articles, revisions, the stale-version dialog. */
-import { SERMON_FIELD_LABELS } from "../../../common/schemas/sermon";
-import { ARTICLE_FIELD_LABELS } from "../../../common/schemas/article";
+import { SERMON_FIELD_LABELS } from "../../../common/schemas/sermon-labels";
+import { ARTICLE_FIELD_LABELS } from "../../../common/schemas/article-labels";
 
 const sermonFieldsZh = {
   ...SERMON_FIELD_LABELS["zh-CN"],

@@ -1,5 +1,5 @@
 /** The ministry configuration screen's strings (merged into the admin's catalogue). */
-import { MINISTRY_LABELS } from "../../../common/schemas/ministry";
+import { MINISTRY_LABELS } from "../../../common/schemas/ministry-labels";
 
 export const ministryMessages = {
   "zh-CN": {

@@ -1,0 +1,46 @@
+// The field labels of article in both languages, without zod: the admin's message
+// catalogue, in its first chunk, imports them.
+import type { Language } from "../codes.js";
+
+export const ARTICLE_FIELD_LABELS = {
+  "zh-CN": {
+    id: "编号",
+    title: "标题",
+    author: "作者",
+    category: "分类",
+    coverFileId: "封面",
+    summary: "摘要",
+    body: "正文",
+    sourceUrl: "原文链接",
+    status: "状态",
+    publishAt: "定时发布时间",
+    publishedAt: "发布时间",
+    tagIds: "标签",
+    createdBy: "创建者",
+    updatedBy: "修改者",
+    createdAt: "创建时间",
+    updatedAt: "更新时间",
+    version: "版本",
+    q: "搜索",
+  },
+  "en-US": {
+    id: "ID",
+    title: "Title",
+    author: "Author",
+    category: "Category",
+    coverFileId: "Cover",
+    summary: "Summary",
+    body: "Text",
+    sourceUrl: "Source link",
+    status: "Status",
+    publishAt: "Scheduled for",
+    publishedAt: "Published",
+    tagIds: "Tags",
+    createdBy: "Created by",
+    updatedBy: "Updated by",
+    createdAt: "Created",
+    updatedAt: "Updated",
+    version: "Version",
+    q: "Search",
+  },
+} satisfies Record<Language, Record<string, string>>;

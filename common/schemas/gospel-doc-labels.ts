@@ -1,0 +1,25 @@
+// The field labels of gospel-doc in both languages, without zod: the admin's message
+// catalogue, in its first chunk, imports them.
+import type { Language } from "../codes.js";
+import { contentWorkflowLabels } from "./audio-labels.js";
+
+export const GOSPEL_DOC_FIELD_LABELS = {
+  "zh-CN": {
+    id: "编号",
+    title: "标题",
+    description: "简介",
+    fileId: "文档文件",
+    coverFileId: "封面",
+    language: "语言",
+    ...contentWorkflowLabels["zh-CN"],
+  },
+  "en-US": {
+    id: "ID",
+    title: "Title",
+    description: "Description",
+    fileId: "Document file",
+    coverFileId: "Cover",
+    language: "Language",
+    ...contentWorkflowLabels["en-US"],
+  },
+} satisfies Record<Language, Record<string, string>>;

@@ -1,0 +1,29 @@
+// The field labels of video in both languages, without zod: the admin's message
+// catalogue, in its first chunk, imports them.
+import type { Language } from "../codes.js";
+import { contentWorkflowLabels } from "./audio-labels.js";
+
+export const VIDEO_FIELD_LABELS = {
+  "zh-CN": {
+    id: "编号",
+    title: "标题",
+    description: "简介",
+    videoFileId: "视频文件",
+    videoUrl: "视频链接",
+    coverFileId: "封面",
+    durationSec: "时长",
+    source: "来源",
+    ...contentWorkflowLabels["zh-CN"],
+  },
+  "en-US": {
+    id: "ID",
+    title: "Title",
+    description: "Description",
+    videoFileId: "Video file",
+    videoUrl: "Video link",
+    coverFileId: "Cover",
+    durationSec: "Duration",
+    source: "Source",
+    ...contentWorkflowLabels["en-US"],
+  },
+} satisfies Record<Language, Record<string, string>>;
