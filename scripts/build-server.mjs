@@ -27,7 +27,6 @@ await build({
     "pinyin-pro",
     // The crawler's HTML parser, loaded on its first use (~14 MB RSS once loaded).
     "cheerio",
-    "@node-rs/jieba",
     "pino-pretty",
     "@fastify/swagger-ui",
     "@fastify/middie",

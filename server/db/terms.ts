@@ -3,9 +3,11 @@ import { stemmer } from "stemmer";
 /**
  * Splitting text into index terms (issue 16, docs/search.md). The same function splits
  * a document at write time and a query at read time, so both meet on the same terms:
- * - Chinese is cut into words by jieba (@node-rs/jieba, a maintained segmenter about 3×
- *   faster than Intl.Segmenter on our sermons), and every Chinese character of a longer
- *   word is a term too, so a one-character query still finds it;
+ * - Chinese is cut into words by Intl.Segmenter (ICU's dictionary, built into Node), and
+ *   every Chinese character of a longer word is a term too, so a one-character query
+ *   still finds it. jieba was about 3× faster, but its native package publishes one
+ *   binary per platform as optional dependencies, and a lock file that cannot list them
+ *   all (a registry without them) makes `npm ci` refuse to install (docs/search.md);
  * - other letters are lower-cased (NFKC first, so full-width letters meet ASCII ones) and
  *   English words are stemmed with the Porter stemmer (`graces` and `grace` meet);
  * - numbers are terms as they are; punctuation and spaces are not terms.
@@ -20,29 +22,19 @@ const HAN = /\p{Script=Han}/u;
 const WORDLIKE = /[\p{L}\p{N}]/u;
 const LATIN_WORD = /^[a-z]+$/;
 
-interface Cutter {
-  cut(text: string, hmm?: boolean | null): string[];
-}
-let cutter: Cutter | undefined;
-let loading: Promise<Cutter> | undefined;
+let segmenter: Intl.Segmenter | undefined;
 
 /**
- * Loads the segmenter's dictionary once (about 0.4 s): on the first write or search, not
- * at start, so a process that never searches never pays for it.
+ * Makes the word segmenter once, on the first write or search. Async so callers keep
+ * one shape should a segmenter that loads a dictionary come back.
  */
 export async function loadSegmenter(): Promise<void> {
-  if (cutter) return;
-  loading ??= (async () => {
-    const { Jieba } = await import("@node-rs/jieba");
-    const { dict } = await import("@node-rs/jieba/dict.js");
-    return Jieba.withDict(dict);
-  })();
-  cutter = await loading;
+  segmenter ??= new Intl.Segmenter("zh-CN", { granularity: "word" });
 }
 
 function cut(text: string): string[] {
-  if (!cutter) throw new Error("loadSegmenter() first");
-  return cutter.cut(text, false);
+  if (!segmenter) throw new Error("loadSegmenter() first");
+  return Array.from(segmenter.segment(text), (part) => part.segment);
 }
 
 /** One word as an index term, or undefined for punctuation and spaces. */
