@@ -101,6 +101,12 @@ function insertQuery(
   );
 }
 
+/**
+ * Tables a bare migration already writes a row to (the ministry's one settings record,
+ * 0011): a fresh store is still empty with it, and the load below replaces it.
+ */
+const MIGRATION_ROWS = new Set(["ministry_config"]);
+
 export interface RestoreOptions {
   /** Restore into a store or files directory that already holds data, replacing its rows. */
   force?: boolean;
@@ -133,6 +139,7 @@ export async function restore(
     }
     const holding: string[] = [];
     for (const table of manifest.tables) {
+      if (MIGRATION_ROWS.has(table.name)) continue;
       if ((await count(store, table.name)) > 0) holding.push(table.name);
     }
     const filesThere = listFiles(filesRoot).length > 0;
