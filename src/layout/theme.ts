@@ -93,6 +93,9 @@ export const lightTheme: RaThemeOptions = deepmerge(defaultLightTheme, {
     background: { default: "#f6f4ef" },
     // MUI's #d32f2f is 3.8:1 on a grey toolbar; red 900 keeps 4.5:1 on every surface.
     error: { main: "#b71c1c" },
+    // MUI's #ed6c02 is 3.1:1 on white (warning buttons in moderation, the stale-version
+    // dialog); this orange keeps 5.2:1 on white and 4.7:1 on the page background.
+    warning: { main: "#b25000" },
   },
 } satisfies RaThemeOptions);
 
