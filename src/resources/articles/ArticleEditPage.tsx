@@ -7,6 +7,7 @@ import {
   RecordContextProvider,
   ResourceContextProvider,
   TextInput,
+  Title,
   useNotify,
   useTranslate,
 } from "react-admin";
@@ -331,7 +332,10 @@ function EditorBody({
         >
           {translate("content.article_edit.back")}
         </MuiButton>
-        <Typography variant="h6" component="h1" sx={{ flex: 1, minWidth: 120 }}>
+        {/* The page's name is its h1 (the app bar's title, as on every page); whether
+            this is a new article or an edit is the heading of the editor below it. */}
+        <Title title={translate("app.page_names.articleEdit")} />
+        <Typography variant="h6" component="h2" sx={{ flex: 1, minWidth: 120 }}>
           {translate(
             current
               ? "content.article_edit.edit_title"
