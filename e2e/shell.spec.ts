@@ -339,6 +339,8 @@ test("the menu is links in groups that open and close, with unambiguous names", 
 /** Opens every menu group and lists the menu's links (name and path). */
 async function allMenuLinks(page: Page, menuName: string) {
   const menu = adminMenu(page, menuName);
+  // The menu comes from GET /tjc/system/menu: wait for its groups before reading it.
+  await expect(menu.locator("[aria-expanded]").first()).toBeVisible();
   const closed = menu.locator('[aria-expanded="false"]');
   while ((await closed.count()) > 0) await closed.first().click();
   await expect(menu.locator('[aria-expanded="false"]')).toHaveCount(0);
@@ -356,6 +358,8 @@ test.describe("the browser tab names the page and the site", () => {
     ["en-US", "Lampstand", "Main menu", "Tags", "Back office home"],
   ] as const) {
     test(`on every admin route, in ${language}`, async ({ page }) => {
+      // It opens every page of the menu (more than 30), each a lazy chunk.
+      test.setTimeout(120_000);
       await useLanguage(page, language);
       await loginViaApi(page, "/admin/tagManage");
       await expect(page).toHaveTitle(`${tags} - ${site}`);
