@@ -458,7 +458,18 @@ async function buildIndex(
       ...(spec.passages?.text ?? []),
     ]),
   ];
+  // Postings gather in a table without an index and go into search_postings at the end
+  // in key order: its terms are all new, so that is an append. Inserted batch by batch,
+  // every batch touched a page per term all over a B-tree larger than the cache: 20,000
+  // sermons took 8.5 ms each against 4 ms for the first 3,000.
+  await sql`drop table if exists index_build`.execute(trx);
+  await sql
+    .raw(
+      `create temp table index_build (term_id integer not null, doc_id integer not null, tf integer not null)${kind === "postgres" ? " on commit drop" : ""}`,
+    )
+    .execute(trx);
   const dictionary = new Map<string, number>();
+  const docCounts = new Map<number, number>();
   let indexed = 0;
   for (let after = 0; ;) {
     const rows = (
@@ -491,15 +502,15 @@ async function buildIndex(
       for (const [term, tf] of terms) {
         const termId = dictionary.get(term)!;
         postings.push([termId, docId, tf]);
+        docCounts.set(termId, (docCounts.get(termId) ?? 0) + 1);
         list.push([termId, tf]);
       }
       docs.push([table, docId, JSON.stringify(list)]);
     }
-    postings.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     await insertMany(
       trx,
       kind,
-      "search_postings",
+      "index_build",
       ["term_id", "doc_id", "tf"],
       postings,
     );
@@ -525,9 +536,20 @@ async function buildIndex(
     }
     indexed += rows.length;
   }
-  await sql`update search_terms set doc_count = (select count(*) from search_postings where search_postings.term_id = search_terms.id) where tbl = ${table}`.execute(
+  await sql`insert into search_postings (term_id, doc_id, tf)
+    select term_id, doc_id, tf from index_build order by term_id, doc_id`.execute(
     trx,
   );
+  await updateFromValues(
+    trx,
+    kind,
+    "search_terms",
+    "doc_count = v.column2",
+    "search_terms.id = v.column1",
+    [...docCounts],
+    ["int", "int"],
+  );
+  await sql`drop table index_build`.execute(trx);
   await unindexOnDelete(trx, kind, table);
   await trx.deleteFrom("searchState").where("tbl", "=", table).execute();
   await trx

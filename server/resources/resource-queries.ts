@@ -126,10 +126,14 @@ export function resourceQueries<Row>(
   const search = def.search;
   /** The table as the database names it (raw SQL skips the camelCase plugin). */
   const sqlTable = table.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
+  // Walking the sort index, each row is checked by one key lookup in the postings: an
+  // IN list would first gather every match (10,000 for a word in a tenth of 100,000
+  // sermons) to find the first page's 25.
   const postings = (plan: FindPlan) =>
-    plan.termIds.map(
-      (termId) =>
-        sql<SqlBool>`${sql.raw(plan.walk ? `+${sqlTable}.id` : `${sqlTable}.id`)} in (select doc_id from search_postings where term_id = ${termId})`,
+    plan.termIds.map((termId) =>
+      plan.walk
+        ? sql<SqlBool>`exists (select 1 from search_postings where term_id = ${termId} and doc_id = ${sql.raw(sqlTable)}.id)`
+        : sql<SqlBool>`${sql.raw(sqlTable)}.id in (select doc_id from search_postings where term_id = ${termId})`,
     );
 
   function whereOf(filter: Filter, plan: FindPlan): Expression<SqlBool>[] {
