@@ -70,6 +70,7 @@ export const appMessages = {
         content: "内容管理",
         live: "直播管理",
         qa: "问答社区",
+        pending_reviews: "%{count} 条待审核",
       },
       profile: {
         title: "个人资料",
@@ -183,6 +184,7 @@ export const appMessages = {
         content: "Content",
         live: "Live",
         qa: "Q&A",
+        pending_reviews: "%{count} waiting for review",
       },
       profile: {
         title: "Profile",
