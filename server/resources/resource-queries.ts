@@ -20,7 +20,7 @@ import {
   ensureCounted,
   ensureIndexBuilt,
   passageOverlap,
-  reindexRow,
+  reindexRows,
 } from "../db/word-index.js";
 import { parseReference } from "../services/passage-parser.js";
 import {
@@ -388,16 +388,15 @@ export function resourceQueries<Row>(
   /** Brings the word index up to date with rows written in `executor`'s transaction. */
   async function reindex(executor: Db, rows: Row[], deleted = false) {
     if (!search) return;
-    for (const row of rows) {
-      const values = row as Record<string, unknown>;
-      await reindexRow(
-        executor,
-        kind(),
-        search,
-        Number(values.id),
-        deleted ? undefined : values,
-      );
-    }
+    await reindexRows(
+      executor,
+      kind(),
+      search,
+      rows.map((row) => {
+        const values = row as Record<string, unknown>;
+        return { id: Number(values.id), row: deleted ? undefined : values };
+      }),
+    );
   }
 
   // The write functions take the executor: the record routes pass their transaction, so
