@@ -1,5 +1,10 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import { documentTerms, highlight, loadSegmenter, queryTerms } from "./terms.js";
+import {
+  documentTerms,
+  highlight,
+  loadSegmenter,
+  queryTerms,
+} from "./terms.js";
 import { foldString } from "./fold.js";
 
 beforeAll(async () => {
@@ -26,8 +31,10 @@ describe("traditional and simplified Chinese fold to one term", () => {
     expect([...traditional.keys()].sort()).toEqual(
       [...simplified.keys()].sort(),
     );
-    for (const term of queryTerms("禱告")) expect(traditional.has(term)).toBe(true);
-    for (const term of queryTerms("祷告")) expect(traditional.has(term)).toBe(true);
+    for (const term of queryTerms("禱告"))
+      expect(traditional.has(term)).toBe(true);
+    for (const term of queryTerms("祷告"))
+      expect(traditional.has(term)).toBe(true);
     expect(traditional.has("禱告")).toBe(false);
   });
 

@@ -16,7 +16,12 @@ describe("filter.passage on the sermon, article and gospel document lists", () =
   let editor: string;
   const made: Record<string, Record<string, number>> = {};
 
-  const list = (path: string, filter: object, token = editor, language?: string) =>
+  const list = (
+    path: string,
+    filter: object,
+    token = editor,
+    language?: string,
+  ) =>
     t.request({
       method: "GET",
       url: `/tjc/${path}?filter=${encodeURIComponent(JSON.stringify(filter))}&range=[0,99]`,

@@ -138,7 +138,7 @@ describe("GET /tjc/passages/ranges", () => {
     expect(response.json().data).toEqual({
       "约翰福音3:16": [{ start: 43003016, end: 43003016 }],
       "Rom 8:28-30": [{ start: 45008028, end: 45008030 }],
-      "天气很好": [],
+      天气很好: [],
     });
     const one = await ranges(["約3:16"]);
     expect(one.json().data["約3:16"]).toEqual([
@@ -152,8 +152,9 @@ describe("GET /tjc/passages/ranges", () => {
         .code,
     ).toBe(40000);
     expect(
-      (await ranges(Array.from({ length: 101 }, (_, i) => `John ${i + 1}`))).json()
-        .code,
+      (
+        await ranges(Array.from({ length: 101 }, (_, i) => `John ${i + 1}`))
+      ).json().code,
     ).toBe(40000);
     expect((await ranges(["x".repeat(101)])).json().code).toBe(40000);
   });
