@@ -20,6 +20,7 @@ import {
   parseSort,
 } from "../../resources/list-query.js";
 import { envelope } from "../../resources/resource-definition.js";
+import { highlightSchema } from "../../resources/list-routes.js";
 import { actorOf, recordAudit } from "../../services/audit.js";
 import {
   assertReason,
@@ -322,7 +323,7 @@ export const adminQuestionRoutes: FastifyPluginAsync = async (parent) => {
       schema: {
         tags: ASK_TAGS,
         summary:
-          'Every question in every state (moderators); filter {"q","status","tagId","authorId","author","hasOpenReports","pinned","createdFrom","createdTo"}',
+          'Every question in every state (moderators); filter {"q","status","tagId","authorId","author","hasOpenReports","pinned","createdFrom","createdTo","passage"}',
         querystring: listQuerySchema,
         response: {
           200: envelope(
@@ -330,18 +331,7 @@ export const adminQuestionRoutes: FastifyPluginAsync = async (parent) => {
               list: z.array(adminQuestionSchema),
               total: z.number(),
               highlights: z
-                .record(
-                  z.string(),
-                  z.record(
-                    z.string(),
-                    z.array(
-                      z.object({
-                        text: z.string(),
-                        hit: z.literal(true).optional(),
-                      }),
-                    ),
-                  ),
-                )
+                .record(z.string(), z.record(z.string(), highlightSchema))
                 .optional()
                 .describe(
                   "With a keyword: each question's matched words in title and body",
