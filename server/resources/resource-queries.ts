@@ -19,6 +19,7 @@ import { loadSegmenter, queryTerms } from "../db/terms.js";
 import {
   ensureCounted,
   ensureIndexBuilt,
+  passageOverlap,
   reindexRows,
 } from "../db/word-index.js";
 import { parseReference } from "../services/passage-parser.js";
@@ -157,15 +158,10 @@ export function resourceQueries<Row>(
             ),
           );
       } else if (key === "passage" && search?.passages) {
-        const ranges = parseReference(String(value));
+        // The rows with a verse range touching the reference's (John 3:1-21 for John
+        // 3:16); the filter schema already refused a text that names no passage.
         conditions.push(
-          sql<SqlBool>`${sql.ref(`${table}.id`)} in (select doc_id from passage_refs where tbl = ${search.table} and (${sql.join(
-            ranges.map(
-              (range) =>
-                sql`(start_key <= ${range.end} and end_key >= ${range.start})`,
-            ),
-            sql` or `,
-          )}))`,
+          sql<SqlBool>`${sql.ref(`${table}.id`)} in (select doc_id from passage_refs where tbl = ${search.table} and ${passageOverlap(parseReference(String(value)))})`,
         );
       } else {
         conditions.push(def.filters![key]!.where(value as never, kind()));

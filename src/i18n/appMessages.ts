@@ -12,6 +12,9 @@ export const appMessages = {
       user_menu: "%{name}（个人资料）",
       loading: "加载中",
       back_to_top: "回到顶部",
+      passage: {
+        filter_by: "列出涉及%{passage}的全部内容",
+      },
       language: "语言",
       theme: "主题",
       form: {
@@ -126,6 +129,9 @@ export const appMessages = {
       user_menu: "%{name} (profile)",
       loading: "Loading",
       back_to_top: "Back to top",
+      passage: {
+        filter_by: "List everything on %{passage}",
+      },
       language: "Language",
       theme: "Theme",
       form: {
