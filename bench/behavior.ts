@@ -32,6 +32,8 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 6);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const MB = 1024 * 1024;
+/** Linux's USER_HZ: /proc reports CPU time in these ticks. */
+const CLOCK_TICKS = 100;
 
 function batch(): string {
   const now = Date.now();
@@ -45,6 +47,15 @@ function batch(): string {
     at: now,
   }));
   return JSON.stringify({ events });
+}
+
+/** The user + system CPU seconds a process has used so far (/proc/<pid>/stat). */
+function cpuSeconds(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  // The fields after the command name (which may hold spaces) start at its closing ")".
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return ticks / CLOCK_TICKS;
 }
 
 async function endpoint(): Promise<boolean> {
@@ -64,6 +75,8 @@ async function endpoint(): Promise<boolean> {
   });
   try {
     await waitReady(`http://127.0.0.1:${port}/tjc/health`, started, since);
+    const pid = started.child.pid!;
+    const cpuBefore = cpuSeconds(pid);
     const result = await autocannon({
       url: `http://127.0.0.1:${port}/tjc/public/behavior`,
       requests: [
@@ -79,11 +92,19 @@ async function endpoint(): Promise<boolean> {
       connections: CONNECTIONS,
       duration: DURATION,
     });
-    const rss = rssBytes(started.child.pid!);
+    const cpu = cpuSeconds(pid) - cpuBefore;
+    const rss = rssBytes(pid);
     const ok = result.non2xx === 0 && result.errors === 0;
     const rate = result.requests.average;
+    const answered = result.requests.total;
     console.log(
       `behaviour endpoint: ${Math.round(rate)} batches/s of 20 events (p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms), RSS ${(rss.rss / MB).toFixed(0)} MB (peak ${(rss.hwm / MB).toFixed(0)} MB), non-2xx ${result.non2xx}`,
+    );
+    console.log(
+      `  server CPU ${((cpu * 1000) / Math.max(answered, 1)).toFixed(3)} ms per batch (${cpu.toFixed(2)} s for ${answered} batches; load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(" ")})`,
     );
     const pass = ok && rate >= 2000 && rss.hwm < 150 * MB;
     console.log(`  ${pass ? "PASS" : "FAIL"}: ≥ 2000 batches/s, RSS < 150 MB`);
