@@ -2,7 +2,9 @@ import { CompiledQuery, type Insertable } from "kysely";
 import type { Store } from "../db/store.js";
 import type { BehaviorEventsTable } from "../db/schema.js";
 
-type Row = Omit<Insertable<BehaviorEventsTable>, "id">;
+/** One raw event as stored. */
+export type BehaviorRow = Omit<Insertable<BehaviorEventsTable>, "id">;
+type Row = BehaviorRow;
 
 /** The columns in the order each row's values are queued. */
 const COLUMNS = [
