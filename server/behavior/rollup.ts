@@ -57,16 +57,25 @@ export async function rollUp(
     await sql`delete from behavior_daily where day >= ${from} and day <= ${to}`.execute(
       db,
     );
-    const insert = (kind: string, key: string, where: string) =>
-      sql`insert into behavior_daily
+    // PostgreSQL sorts for every count(distinct …) and group; in the database's locale
+    // (en_US.UTF-8, zh_CN…) each comparison is a strcoll, 2–3 times the cost of a byte
+    // compare on 1,000,000 events. The ids, paths and names group the same either way
+    // (equality is bytewise in a deterministic collation), so they are compared as "C".
+    const c = store.kind === "postgres" ? ' collate "C"' : "";
+    const insert = (kind: string, key: string, where: string) => {
+      const keyOf = key === "''" ? "''" : `${key}${c}`;
+      return sql`insert into behavior_daily
             (day, kind, key, hits, visitors, sessions, duration_sum, duration_count)
-          select day, ${kind}, ${sql.raw(key)},
+          select day${sql.raw(c)}, ${kind}, ${sql.raw(keyOf)},
             sum(case when type = ${kind === "event" ? "event" : "pageview"} then 1 else 0 end),
-            count(distinct visitor_id), count(distinct session_id),
+            count(distinct visitor_id${sql.raw(c)}), count(distinct session_id${sql.raw(c)}),
             coalesce(sum(duration_ms), 0), count(duration_ms)
           from behavior_events
           where day >= ${from} and day <= ${to} ${sql.raw(where)}
-          group by day${sql.raw(key === "''" ? "" : `, ${key}`)}`.execute(db);
+          group by day${sql.raw(c)}${sql.raw(key === "''" ? "" : `, ${keyOf}`)}`.execute(
+        db,
+      );
+    };
     await insert("total", "''", "");
     await insert("path", "path", "and type in ('pageview', 'leave')");
     await insert("device", "device", "and type = 'pageview'");
