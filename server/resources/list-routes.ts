@@ -18,7 +18,8 @@ import { envelope, type ResourceDefinition } from "./resource-definition.js";
 import type { Filter, ResourceQueries } from "./resource-queries.js";
 import { highlight, htmlToText, type HighlightPart } from "../db/terms.js";
 
-const highlightSchema = z.array(
+/** A highlighted text's parts, as every list with a keyword answers them. */
+export const highlightSchema = z.array(
   z.object({ text: z.string(), hit: z.literal(true).optional() }),
 );
 
