@@ -334,8 +334,11 @@ describe("POST /tjc/spiders/:id/run (a crawl of the loopback site)", () => {
     const spider = await createSpider({ delayMs: 150 });
     await runOnce(spider.id);
     const pages = site.hits.filter((hit) => !hit.path.startsWith("/img/"));
+    // The crawler spaces the starts of its requests by 150 ms; the site sees their
+    // arrivals, and one that is late (a loaded machine) shortens the next gap. Without
+    // the wait the gaps are a few ms, so 100 still tells.
     for (let i = 1; i < pages.length; i++) {
-      expect(pages[i]!.at - pages[i - 1]!.at).toBeGreaterThanOrEqual(140);
+      expect(pages[i]!.at - pages[i - 1]!.at).toBeGreaterThanOrEqual(100);
     }
   });
 
