@@ -17,20 +17,23 @@ describe("the public site's reader language", () => {
   });
   test("then the first supported Accept-Language", () => {
     expect(
-      pageLanguage(request({ "accept-language": "fr-FR, zh-TW;q=0.5" }), "en-US"),
+      pageLanguage(
+        request({ "accept-language": "fr-FR, zh-TW;q=0.5" }),
+        "en-US",
+      ),
     ).toBe("zh-CN");
-    expect(
-      pageLanguage(request({ "accept-language": "en-GB" }), "zh-CN"),
-    ).toBe("en-US");
+    expect(pageLanguage(request({ "accept-language": "en-GB" }), "zh-CN")).toBe(
+      "en-US",
+    );
   });
   test("then the ministry's default language", () => {
     expect(pageLanguage(request({ "accept-language": "fr-FR" }), "en-US")).toBe(
       "en-US",
     );
     expect(pageLanguage(request({}), "en-US")).toBe("en-US");
-    expect(
-      pageLanguage(request({ cookie: "aid-language=fr" }), "en-US"),
-    ).toBe("en-US");
+    expect(pageLanguage(request({ cookie: "aid-language=fr" }), "en-US")).toBe(
+      "en-US",
+    );
   });
   test("then zh-CN", () => {
     expect(pageLanguage(request({ "accept-language": "fr-FR" }))).toBe("zh-CN");
