@@ -19,12 +19,13 @@ const ROW_ID = 1;
  * The ministry's default interface language as this instance last read it: the language
  * the public site renders in and the admin starts in when the visitor chose none and the
  * browser asks for none we support. Reads are synchronous (a page never waits on the
- * database for it); a refresh reads the row's version and parses the record only when the
- * version moved.
+ * database for it); a refresh reads the row's version and save time and parses the record
+ * only when either moved.
  */
 export class MinistryLanguage {
   private language: Language = DEFAULT_LANGUAGE;
-  private version: number | null = null;
+  /** The row's version and save time as last read (a restored database may reuse a version). */
+  private stamp: string | null = null;
 
   constructor(private readonly store: Store) {}
 
@@ -33,32 +34,36 @@ export class MinistryLanguage {
   }
 
   /** What a save on this instance wrote, so its own pages follow at once. */
-  set(language: Language, version: number): void {
+  set(language: Language, version: number, updatedAt: string): void {
     this.language = language;
-    this.version = version;
+    this.stamp = stampOf(version, updatedAt);
   }
 
   async refresh(): Promise<void> {
     const row = await this.store.db
       .selectFrom("ministryConfig")
-      .select("version")
+      .select(["version", "updatedAt"])
       .where("id", "=", ROW_ID)
       .executeTakeFirst();
     if (!row) {
       this.language = DEFAULT_LANGUAGE;
-      this.version = null;
+      this.stamp = null;
       return;
     }
-    if (Number(row.version) === this.version) return;
+    if (stampOf(row.version, row.updatedAt) === this.stamp) return;
     const full = await this.store.db
       .selectFrom("ministryConfig")
-      .select(["data", "version"])
+      .select(["data", "version", "updatedAt"])
       .where("id", "=", ROW_ID)
       .executeTakeFirst();
     if (!full) return;
     this.language = storedLanguage(full.data);
-    this.version = Number(full.version);
+    this.stamp = stampOf(full.version, full.updatedAt);
   }
+}
+
+function stampOf(version: number | string, updatedAt: string): string {
+  return `${Number(version)}@${updatedAt}`;
 }
 
 /** The default language of a stored record; anything unreadable is zh-CN. */

@@ -234,9 +234,14 @@ describe("the default interface language", () => {
     expect(changed.headers.etag).not.toBe(etag);
   });
 
-  test("a save on another instance is read at the next refresh", async () => {
-    await setDefault("zh-CN");
-    // Another instance's save: the row changes under this one's cache.
+  /** Writes the row behind this instance's back, as another instance or a restore would. */
+  const writeBehind = async (
+    defaultLanguage: string,
+    change: (row: { version: number }) => {
+      version?: number;
+      updatedAt?: string;
+    },
+  ) => {
     const row = await t.app.store.db
       .selectFrom("ministryConfig")
       .select(["data", "version"])
@@ -245,17 +250,28 @@ describe("the default interface language", () => {
     await t.app.store.db
       .updateTable("ministryConfig")
       .set({
-        data: JSON.stringify({
-          ...JSON.parse(row.data),
-          defaultLanguage: "en-US",
-        }),
-        version: Number(row.version) + 1,
+        data: JSON.stringify({ ...JSON.parse(row.data), defaultLanguage }),
+        ...change({ version: Number(row.version) }),
       })
       .where("id", "=", 1)
       .execute();
+  };
+
+  test("a save on another instance is read at the next refresh", async () => {
+    await setDefault("zh-CN");
+    await writeBehind("en-US", ({ version }) => ({ version: version + 1 }));
     await t.app.ministryLanguage.refresh();
     expect(t.app.ministryLanguage.get()).toBe("en-US");
     const french = await page({ "accept-language": "fr-FR" });
     expect(french.body).toContain("<h1>Q&amp;A tags</h1>");
+  });
+
+  test("a restored record with the same version but another save time is read too", async () => {
+    await setDefault("en-US");
+    await writeBehind("zh-CN", () => ({
+      updatedAt: "2020-01-01T00:00:00.000Z",
+    }));
+    await t.app.ministryLanguage.refresh();
+    expect(t.app.ministryLanguage.get()).toBe("zh-CN");
   });
 });
