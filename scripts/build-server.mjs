@@ -2,10 +2,12 @@
 // in about half the time of resolving and loading hundreds of package modules
 // (docs/performance.md). What the server imports with `await import()` (upload sniffing
 // and media metadata, S3, the public pages' React renderer) goes to dist/server/chunks/
-// and is read only when first used, so an idle server does not hold its source. Kept external: the native SQLite addon, pg (loaded only for
-// PostgreSQL), swagger-ui (serves files from its own folder), pinyin-pro (a 1 MB
-// dictionary loaded on the first write that needs a sort key), pino-pretty (for a
-// terminal only, and absent from a production install) and the dev-only packages.
+// and is read only when first used, so an idle server does not hold its source. Kept
+// external: the native SQLite addon, pg (loaded only for PostgreSQL), swagger-ui (serves
+// files from its own folder), sanitize-html (required on the first rich-text write),
+// pinyin-pro (a 1 MB dictionary loaded on the first write that needs a sort key),
+// pino-pretty (for a terminal only, and absent from a production install) and the
+// dev-only packages.
 import fs from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
@@ -56,6 +58,8 @@ await build({
     "pinyin-pro",
     // The crawler's HTML parser, loaded on its first use (~14 MB RSS once loaded).
     "cheerio",
+    // Rich-text sanitising, required on the first write that needs it (html-sanitizer.ts).
+    "sanitize-html",
     "pino-pretty",
     "@fastify/swagger-ui",
     "@fastify/middie",
