@@ -252,6 +252,7 @@ const EXPECTED: Record<string, Declared> = {
   "GET /tjc/public/gospel-docs/:id": "public",
   "GET /tjc/public/podcast.xml": "public",
   "GET /tjc/passages": "public",
+  "GET /tjc/passages/ranges": "public",
 };
 
 const ROLES = ["member", "moderator", "editor", "admin"] as const;
