@@ -164,7 +164,9 @@ export function resourceQueries<Row>(
           )}))`,
         );
       } else {
-        conditions.push(def.filters![key]!.where(value as never, kind()));
+        conditions.push(
+          def.filters![key]!.where(value as never, kind(), plan.walk),
+        );
       }
     }
     return conditions;
@@ -344,7 +346,10 @@ export function resourceQueries<Row>(
         return known === undefined ? countQuery(filter, plan) : constant(known);
       },
       ([counts, , counted]) => {
-        if (kind() === "sqlite" && keyword && sort.field !== "relevance") {
+        // Look the matches up and sort them, or walk the ORDER BY index (keywordPlan).
+        const byLookup =
+          keyword || active.some((key) => def.filters?.[key]?.lookup === true);
+        if (kind() === "sqlite" && byLookup && sort.field !== "relevance") {
           const rows = Number(
             (counts![0] as { rowCount?: number } | undefined)?.rowCount ?? 0,
           );
