@@ -54,6 +54,11 @@ export interface ResourceDefinition<
   Create extends z.ZodObject,
   Update extends z.ZodObject,
 > {
+  /**
+   * SQLite: what looking up and sorting one matching row costs, in index entries walked
+   * (search.ts, keywordPlan; 8 when unset). Rows with long text sort slowly: more.
+   */
+  lookupCost?: number;
   /** URL segment under /tjc, e.g. "tags". */
   path: string;
   /** Table in the database (Kysely's name). */

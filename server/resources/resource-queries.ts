@@ -356,8 +356,12 @@ export function resourceQueries<Row>(
           plan = {
             ...plan,
             walk:
-              keywordPlan(Number(counted![0]!.total), rows, offset + limit) ===
-              "walk",
+              keywordPlan(
+                Number(counted![0]!.total),
+                rows,
+                offset + limit,
+                def.lookupCost,
+              ) === "walk",
           };
         }
         return pageQuery(filter, sort, offset, limit, plan);
