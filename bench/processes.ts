@@ -44,7 +44,11 @@ export function startProcess(
   args: string[],
   env: Record<string, string | undefined>,
 ): Started {
-  const child = spawn(process.execPath, args, {
+  // BENCH_CPU_PROF=<dir>: every process a bench starts writes a V8 CPU profile there.
+  const profile = process.env.BENCH_CPU_PROF
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],

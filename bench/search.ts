@@ -58,6 +58,8 @@ const SENTENCES = [
   "我们在患难中也是欢欢喜喜的，因为知道患难生忍耐，忍耐生老练，老练生盼望。",
   "你们祈求，就给你们；寻找，就寻见；叩门，就给你们开门。",
   "圣灵所结的果子，就是仁爱、喜乐、和平、忍耐、恩慈、良善、信实、温柔、节制。",
+  "正如约翰福音3章16节所说，神爱世人。",
+  "Romans 8:28 says that all things work together for good.",
   "The Lord is my shepherd; I shall not want.",
   "Grace and peace to you from God our Father.",
 ];

@@ -336,6 +336,23 @@ test("the menu is links in groups that open and close, with unambiguous names", 
   await expect(group).toHaveCount(0);
 });
 
+/** A message key shown as it is (`resources.admin/x.fields.y`): its messages did not load. */
+const RAW_KEY =
+  /\b(?:resources|app|ra|content|media|reference|editor|system|jobs?|spiders?|stats|dashboard|disciples?|ministry|moderation|live)\.[\w/]+\.\w/;
+
+/** Forms whose labels come from their feature's messages, which load with the screen. */
+const FORMS = [
+  "sermonManage/create",
+  "audioManage/create",
+  "discipleManage/create",
+  "system/userManage/create",
+  "system/jobManage/create",
+  "spiderManage/create",
+  "channelManage/create",
+  "liveVideoManage/create",
+  "configManage",
+];
+
 /** Opens every menu group and lists the menu's links (name and path). */
 async function allMenuLinks(page: Page, menuName: string) {
   const menu = adminMenu(page, menuName);
@@ -374,6 +391,15 @@ test.describe("the browser tab names the page and the site", () => {
         const name = link.path === "/admin" ? home : link.name;
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
         await expect(page, link.path).toHaveTitle(`${name} - ${site}`);
+        await expect(page.locator("body"), link.path).not.toContainText(
+          RAW_KEY,
+        );
+      }
+      for (const form of FORMS) {
+        await page.goto(`/admin/${form}`);
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        await expect(page.locator("form").first()).toBeVisible();
+        await expect(page.locator("body"), form).not.toContainText(RAW_KEY);
       }
       await page.goto("/admin/tagManage/create");
       await expect(page.locator('input[name="name"]')).toBeVisible();

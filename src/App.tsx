@@ -1,6 +1,16 @@
 import { LazyPage, lazyChunk } from "./layout/chunks";
 import { TrackBehavior } from "./behavior/TrackBehavior";
-import { Admin, CustomRoutes, Resource, localStorageStore } from "react-admin";
+import CssBaseline from "@mui/material/CssBaseline";
+import {
+  AdminContext,
+  AuthenticationError,
+  CoreAdminUI,
+  CustomRoutes,
+  Error as ErrorPage,
+  LoadingPage,
+  Resource,
+  localStorageStore,
+} from "react-admin";
 import { BrowserRouter, Route } from "react-router-dom";
 import { authProvider } from "./providers/authProvider";
 import { dataProvider } from "./providers/dataProvider";
@@ -44,15 +54,21 @@ import permissionTree from "./resources/system/permissionTree";
 import { MODERATION_PAGES } from "./moderation";
 
 // The statistics screen and its chart library load on first visit.
-const BehaviorStatsPage = lazyChunk("behavior-stats", () =>
-  import("./behaviorStats/BehaviorStatsPage").then((m) => ({
-    default: m.BehaviorStatsPage,
-  })),
+const BehaviorStatsPage = lazyChunk(
+  "behavior-stats",
+  () =>
+    import("./behaviorStats/BehaviorStatsPage").then((m) => ({
+      default: m.BehaviorStatsPage,
+    })),
+  ["behaviorStats"],
 );
 
 // The user's own profile page.
-const ProfilePage = lazyChunk("profile", () =>
-  import("./profile/ProfilePage").then((m) => ({ default: m.ProfilePage })),
+const ProfilePage = lazyChunk(
+  "profile",
+  () =>
+    import("./profile/ProfilePage").then((m) => ({ default: m.ProfilePage })),
+  ["system"],
 );
 
 // react-admin keeps its own copy of the locale; start it from aid-language (the spec's key).
@@ -65,95 +81,112 @@ export function App() {
       <RouterBridge />
       <TrackBehavior />
       <ScrollMemory />
-      <Admin
-        title={<AppTitle />}
+      {/* <Admin> spelled out (AdminContext + AdminUI's body): AdminUI's defaults (react-admin's
+          login form with its form library, its layout, menu and 404) would otherwise be in
+          the first chunk although every one of them is replaced here. */}
+      <AdminContext
         dataProvider={dataProvider}
         authProvider={authProvider}
         i18nProvider={i18nProvider}
         store={store}
-        layout={Layout}
-        loginPage={LoginPage}
-        catchAll={NotFound}
-        accessDenied={AccessDenied}
-        notification={AppNotification}
         theme={lightTheme}
         darkTheme={darkTheme}
-        disableTelemetry
       >
-        <CustomRoutes noLayout>
-          <Route path="/" element={<LoginPage />} />
-          <Route path="/test/test" element={<EditorTestPage />} />
-          <Route path="/test/tree" element={<TreeTestPage />} />
-          {[1, 2, 3, 4].map((n) => (
-            <Route
-              key={n}
-              path={`/ubTest${n}`}
-              element={<UbTestPage n={n} />}
+        <CssBaseline enableColorScheme>
+          <CoreAdminUI
+            title={<AppTitle />}
+            layout={Layout}
+            loginPage={LoginPage}
+            catchAll={NotFound}
+            accessDenied={AccessDenied}
+            authenticationError={AuthenticationError}
+            error={ErrorPage}
+            loading={LoadingPage}
+            disableTelemetry
+          >
+            <CustomRoutes noLayout>
+              <Route path="/" element={<LoginPage />} />
+              <Route path="/test/test" element={<EditorTestPage />} />
+              <Route path="/test/tree" element={<TreeTestPage />} />
+              {[1, 2, 3, 4].map((n) => (
+                <Route
+                  key={n}
+                  path={`/ubTest${n}`}
+                  element={<UbTestPage n={n} />}
+                />
+              ))}
+            </CustomRoutes>
+            <CustomRoutes>
+              <Route path="/admin" element={<AdminHome />} />
+              <Route
+                path="/admin/profile"
+                element={<LazyPage component={ProfilePage} />}
+              />
+              <Route
+                path="/admin/system/userBehaviorStat"
+                element={<LazyPage component={BehaviorStatsPage} />}
+              />
+              <Route
+                path="/admin/discipleManage/import"
+                element={<LazyPage component={DiscipleImport} />}
+              />
+              <Route
+                path="/admin/configManage"
+                element={<LazyPage component={MinistryConfigPage} />}
+              />
+              <Route path="/admin/articleEdit" element={<ArticleEditRoute />} />
+              {MODERATION_PAGES.map(({ path, element }) => (
+                <Route key={path} path={`/admin/${path}`} element={element} />
+              ))}
+              <Route path="/admin/configLive" element={<LiveConfigRoute />} />
+              {PLACEHOLDER_PAGES.filter(
+                ({ path }) =>
+                  path !== "system/userBehaviorStat" &&
+                  path !== "configManage" &&
+                  path !== "articleEdit" &&
+                  path !== "configLive" &&
+                  !MODERATION_PAGES.some((page) => page.path === path),
+              ).map(({ path }) => (
+                <Route
+                  key={path}
+                  path={`/admin/${path}`}
+                  element={<PlaceholderPage path={path} />}
+                />
+              ))}
+            </CustomRoutes>
+            <Resource name="admin/tagManage" {...tags} />
+            <Resource name="admin/system/userManage" {...users} />
+            <Resource name="admin/system/roleManage" {...roles} />
+            <Resource name="admin/system/auditLog" {...auditLog} />
+            <Resource name="admin/system/loginLog" {...loginLog} />
+            <Resource name="admin/system/onlineSessions" {...onlineSessions} />
+            <Resource name="admin/system/jobManage" {...jobs} />
+            <Resource name="admin/system/joblogManage" {...jobLogs} />
+            <Resource name="admin/spiderManage" {...spiders} />
+            <Resource name="admin/spiderRuns" />
+            <Resource name="admin/sermonManage" {...sermons} />
+            <Resource name="admin/mySermonManage" {...mySermons} />
+            <Resource name="admin/articleManage" {...articles} />
+            <Resource name="admin/audioManage" {...audios} />
+            <Resource name="admin/videoManage" {...videos} />
+            <Resource name="admin/docManage" {...gospelDocs} />
+            <Resource name="admin/discipleManage" {...disciples} />
+            <Resource name="admin/channelManage" {...channels} />
+            <Resource name="admin/liveVideoManage" {...liveVideos} />
+            <Resource name="admin/configLiveNotice" {...liveNotices} />
+            <Resource name="admin/system/configManage" {...configs} />
+            <Resource
+              name="admin/system/resourcePageManage"
+              {...resourcePages}
             />
-          ))}
-        </CustomRoutes>
-        <CustomRoutes>
-          <Route path="/admin" element={<AdminHome />} />
-          <Route
-            path="/admin/profile"
-            element={<LazyPage component={ProfilePage} />}
-          />
-          <Route
-            path="/admin/system/userBehaviorStat"
-            element={<LazyPage component={BehaviorStatsPage} />}
-          />
-          <Route
-            path="/admin/discipleManage/import"
-            element={<LazyPage component={DiscipleImport} />}
-          />
-          <Route
-            path="/admin/configManage"
-            element={<LazyPage component={MinistryConfigPage} />}
-          />
-          <Route path="/admin/articleEdit" element={<ArticleEditRoute />} />
-          {MODERATION_PAGES.map(({ path, element }) => (
-            <Route key={path} path={`/admin/${path}`} element={element} />
-          ))}
-          <Route path="/admin/configLive" element={<LiveConfigRoute />} />
-          {PLACEHOLDER_PAGES.filter(
-            ({ path }) =>
-              path !== "system/userBehaviorStat" &&
-              path !== "configManage" &&
-              path !== "articleEdit" &&
-              path !== "configLive" &&
-              !MODERATION_PAGES.some((page) => page.path === path),
-          ).map(({ path }) => (
-            <Route
-              key={path}
-              path={`/admin/${path}`}
-              element={<PlaceholderPage path={path} />}
+            <Resource
+              name="admin/system/permission/resource"
+              {...permissionTree}
             />
-          ))}
-        </CustomRoutes>
-        <Resource name="admin/tagManage" {...tags} />
-        <Resource name="admin/system/userManage" {...users} />
-        <Resource name="admin/system/roleManage" {...roles} />
-        <Resource name="admin/system/auditLog" {...auditLog} />
-        <Resource name="admin/system/loginLog" {...loginLog} />
-        <Resource name="admin/system/onlineSessions" {...onlineSessions} />
-        <Resource name="admin/system/jobManage" {...jobs} />
-        <Resource name="admin/system/joblogManage" {...jobLogs} />
-        <Resource name="admin/spiderManage" {...spiders} />
-        <Resource name="admin/spiderRuns" />
-        <Resource name="admin/sermonManage" {...sermons} />
-        <Resource name="admin/mySermonManage" {...mySermons} />
-        <Resource name="admin/articleManage" {...articles} />
-        <Resource name="admin/audioManage" {...audios} />
-        <Resource name="admin/videoManage" {...videos} />
-        <Resource name="admin/docManage" {...gospelDocs} />
-        <Resource name="admin/discipleManage" {...disciples} />
-        <Resource name="admin/channelManage" {...channels} />
-        <Resource name="admin/liveVideoManage" {...liveVideos} />
-        <Resource name="admin/configLiveNotice" {...liveNotices} />
-        <Resource name="admin/system/configManage" {...configs} />
-        <Resource name="admin/system/resourcePageManage" {...resourcePages} />
-        <Resource name="admin/system/permission/resource" {...permissionTree} />
-      </Admin>
+          </CoreAdminUI>
+          <AppNotification />
+        </CssBaseline>
+      </AdminContext>
     </BrowserRouter>
   );
 }

@@ -1,5 +1,5 @@
 // The field labels of article in both languages, without zod: the admin's message
-// catalogue, in its first chunk, imports them.
+// catalogue imports them (in the feature's messages chunk, src/i18n/featureMessages.ts).
 import type { Language } from "../codes.js";
 
 export const ARTICLE_FIELD_LABELS = {
@@ -22,6 +22,7 @@ export const ARTICLE_FIELD_LABELS = {
     updatedAt: "更新时间",
     version: "版本",
     q: "搜索",
+    passage: "经文",
   },
   "en-US": {
     id: "ID",
@@ -42,5 +43,6 @@ export const ARTICLE_FIELD_LABELS = {
     updatedAt: "Updated",
     version: "Version",
     q: "Search",
+    passage: "Passage",
   },
 } satisfies Record<Language, Record<string, string>>;

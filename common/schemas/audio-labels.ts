@@ -1,5 +1,5 @@
 // The field labels of audio in both languages, without zod: the admin's message
-// catalogue, in its first chunk, imports them.
+// catalogue imports them (in the feature's messages chunk, src/i18n/featureMessages.ts).
 import type { Language } from "../codes.js";
 
 const WORKFLOW_LABELS = {

@@ -1,5 +1,5 @@
 // The field labels of gospel-doc in both languages, without zod: the admin's message
-// catalogue, in its first chunk, imports them.
+// catalogue imports them (in the feature's messages chunk, src/i18n/featureMessages.ts).
 import type { Language } from "../codes.js";
 import { contentWorkflowLabels } from "./audio-labels.js";
 
@@ -8,6 +8,7 @@ export const GOSPEL_DOC_FIELD_LABELS = {
     id: "编号",
     title: "标题",
     description: "简介",
+    passage: "经文",
     fileId: "文档文件",
     coverFileId: "封面",
     language: "语言",
@@ -17,6 +18,7 @@ export const GOSPEL_DOC_FIELD_LABELS = {
     id: "ID",
     title: "Title",
     description: "Description",
+    passage: "Passage",
     fileId: "Document file",
     coverFileId: "Cover",
     language: "Language",

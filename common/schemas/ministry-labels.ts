@@ -1,5 +1,5 @@
 // The field labels of ministry in both languages, without zod: the admin's message
-// catalogue, in its first chunk, imports them.
+// catalogue imports them (in the feature's messages chunk, src/i18n/featureMessages.ts).
 
 export const MINISTRY_LABELS = {
   "zh-CN": {

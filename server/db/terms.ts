@@ -1,4 +1,5 @@
 import { stemmer } from "stemmer";
+import { foldString } from "./fold.js";
 
 /**
  * Splitting text into index terms (issue 16, docs/search.md). The same function splits
@@ -10,7 +11,9 @@ import { stemmer } from "stemmer";
  *   all (a registry without them) makes `npm ci` refuse to install (docs/search.md);
  * - other letters are lower-cased (NFKC first, so full-width letters meet ASCII ones) and
  *   English words are stemmed with the Porter stemmer (`graces` and `grace` meet);
- * - numbers are terms as they are; punctuation and spaces are not terms.
+ * - numbers are terms as they are; punctuation and spaces are not terms;
+ * - text is folded first (fold.ts: traditional to simplified, NFKC, lower case), at write
+ *   and read time alike, so `禱告` finds `祷告` and `祷告` finds `禱告`.
  */
 
 /** Terms longer than this are cut: the column is varchar(64). */
@@ -75,17 +78,35 @@ function termParts(term: string): string[] {
   return parts;
 }
 
+/**
+ * The terms each word adds, remembered: words repeat (a language's vocabulary follows
+ * Zipf's law), so most words of a document were seen before, and normalising and
+ * splitting them again was over half of the time of indexing a Chinese text. Cleared
+ * when full, so memory stays bounded (about 2 MB).
+ */
+const wordParts = new Map<string, readonly string[]>();
+const WORD_PARTS_LIMIT = 20_000;
+
+function partsOf(word: string): readonly string[] {
+  let parts = wordParts.get(word);
+  if (parts === undefined) {
+    const term = normalizeWord(word);
+    parts = term === undefined ? [] : termParts(term);
+    if (wordParts.size >= WORD_PARTS_LIMIT) wordParts.clear();
+    wordParts.set(word, parts);
+  }
+  return parts;
+}
+
 /** A document's terms with how often each occurs (the relevance order weighs them). */
 export function documentTerms(texts: readonly string[]): Map<string, number> {
+  if (!segmenter) throw new Error("loadSegmenter() first");
   const terms = new Map<string, number>();
-  const add = (term: string) => terms.set(term, (terms.get(term) ?? 0) + 1);
   for (const text of texts) {
     if (!text) continue;
-    for (const word of cut(text)) {
-      const term = normalizeWord(word);
-      if (term === undefined) continue;
-      for (const part of termParts(term)) add(part);
-    }
+    for (const { segment } of segmenter.segment(foldString(text)))
+      for (const part of partsOf(segment))
+        terms.set(part, (terms.get(part) ?? 0) + 1);
   }
   return terms;
 }
@@ -93,7 +114,7 @@ export function documentTerms(texts: readonly string[]): Map<string, number> {
 /** A query's terms, in the order written, without repeats. */
 export function queryTerms(query: string): string[] {
   const terms: string[] = [];
-  for (const word of cut(query)) {
+  for (const word of cut(foldString(query))) {
     const term = normalizeWord(word);
     if (term !== undefined && !terms.includes(term)) terms.push(term);
   }
@@ -156,17 +177,24 @@ export function highlight(
 ): HighlightPart[] | undefined {
   const terms = queryTerms(query);
   if (terms.length === 0 || !text) return undefined;
+  // Matched in the folded text, which has the original's length: its positions are the
+  // original's, so the parts below keep the text as written (traditional stays traditional).
+  const folded = foldString(text);
   const ranges: [number, number][] = [];
   for (const term of terms) {
     if (!HAN.test(term)) continue;
-    for (let at = text.indexOf(term); at >= 0; at = text.indexOf(term, at + 1))
+    for (
+      let at = folded.indexOf(term);
+      at >= 0;
+      at = folded.indexOf(term, at + 1)
+    )
       ranges.push([at, at + term.length]);
   }
   const latin = terms.filter((term) => !HAN.test(term));
   if (latin.length > 0) {
     let at = 0;
-    for (const word of cut(text)) {
-      const start = text.indexOf(word, at);
+    for (const word of cut(folded)) {
+      const start = folded.indexOf(word, at);
       if (start < 0) continue;
       at = start + word.length;
       const term = normalizeWord(word);

@@ -148,31 +148,45 @@ async function termIds(
 }
 
 /**
- * Adds to (or takes from) the documents counts of `ids`, locking the rows in id order so
- * two PostgreSQL writers sharing terms never deadlock.
+ * Adds each term's change to its documents count, locking the rows in id order so two
+ * PostgreSQL writers sharing terms never deadlock.
  */
 async function addToCounts(
   db: Db,
   kind: StoreKind,
-  ids: number[],
-  delta: 1 | -1,
+  deltas: ReadonlyMap<number, number>,
 ): Promise<void> {
-  const sorted = [...ids].sort((a, b) => a - b);
+  const sorted = [...deltas]
+    .filter(([, delta]) => delta !== 0)
+    .sort((a, b) => a[0] - b[0]);
   for (let i = 0; i < sorted.length; i += INSERT_CHUNK) {
     const chunk = sorted.slice(i, i + INSERT_CHUNK);
-    if (kind === "postgres") {
-      await sql`update search_terms set doc_count = doc_count + ${delta}
-        from (select id from search_terms where id in (${sql.join(chunk)}) order by id for update) locked
-        where search_terms.id = locked.id`.execute(db);
-    } else {
-      await sql`update search_terms set doc_count = doc_count + ${delta} where id in (${sql.join(chunk)})`.execute(
+    if (kind === "postgres")
+      await sql`select id from search_terms where id in (${sql.join(chunk.map(([id]) => id))}) order by id for update`.execute(
         db,
       );
-    }
+    await updateFromValues(
+      db,
+      kind,
+      "search_terms",
+      "doc_count = search_terms.doc_count + v.column2",
+      "search_terms.id = v.column1",
+      chunk,
+      ["int", "int"],
+    );
   }
 }
 
 type TermList = [termId: number, tf: number][];
+
+/** One row to bring up to date: its new camelCase row, or undefined when deleted. */
+export interface IndexedRow {
+  id: number;
+  row: Record<string, unknown> | undefined;
+}
+
+/** Rows indexed per round of statements by reindexRows (bounds its memory). */
+const REINDEX_BATCH = 500;
 
 /**
  * Brings the index of one row up to date: `row` is its new camelCase row, or undefined
@@ -185,103 +199,197 @@ export async function reindexRow(
   id: number,
   row: Record<string, unknown> | undefined,
 ): Promise<void> {
+  await reindexRows(db, kind, spec, [{ id, row }]);
+}
+
+/**
+ * Brings the index of many rows up to date with a few statements per batch of rows
+ * rather than a dozen per row: an import of 50,000 believers spent most of its commit
+ * in per-row index statements. Only the terms that changed are written.
+ */
+export async function reindexRows(
+  db: Db,
+  kind: StoreKind,
+  spec: SearchSpec,
+  rows: readonly IndexedRow[],
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += REINDEX_BATCH)
+    await reindexBatch(db, kind, spec, rows.slice(i, i + REINDEX_BATCH));
+}
+
+async function reindexBatch(
+  db: Db,
+  kind: StoreKind,
+  spec: SearchSpec,
+  batch: readonly IndexedRow[],
+): Promise<void> {
   const table = spec.table;
-  const previous = await db
+  const ids = [...new Set(batch.map((entry) => entry.id))];
+  // The last entry of an id wins, as if the rows were indexed one after another.
+  const latest = new Map(batch.map((entry) => [entry.id, entry.row]));
+  const previous = new Map<number, Map<number, number>>();
+  for (const docs of await db
     .selectFrom("searchDocs")
-    .select("terms")
+    .select(["docId", "terms"])
     .where("tbl", "=", table)
-    .where("docId", "=", id)
-    .executeTakeFirst();
-  const old = new Map<number, number>(
-    previous ? (JSON.parse(previous.terms as string) as TermList) : [],
-  );
-  const next = new Map<number, number>();
-  if (row) {
-    await loadSegmenter();
-    const terms = documentTerms(indexedTexts(spec, row));
-    const ids = await termIds(db, kind, table, [...terms.keys()]);
-    for (const [term, tf] of terms) next.set(ids.get(term)!, tf);
+    .where("docId", "in", ids)
+    .execute())
+    previous.set(
+      Number(docs.docId),
+      new Map(JSON.parse(docs.terms as string) as TermList),
+    );
+  const termsOf = new Map<number, Map<string, number>>();
+  for (const [id, row] of latest)
+    if (row) {
+      await loadSegmenter();
+      termsOf.set(id, documentTerms(indexedTexts(spec, row)));
+    }
+  const allTerms = new Set<string>();
+  for (const terms of termsOf.values())
+    for (const term of terms.keys()) allTerms.add(term);
+  const termId = await termIds(db, kind, table, [...allTerms]);
+
+  const countDelta = new Map<number, number>();
+  const bump = (id: number, delta: number) =>
+    countDelta.set(id, (countDelta.get(id) ?? 0) + delta);
+  const removedPostings: [docId: number, termIds: number[]][] = [];
+  const addedPostings: [number, number, number][] = [];
+  const changedPostings: [number, number, number][] = [];
+  const docInserts: [string, number, string][] = [];
+  const docUpdates: [number, string][] = [];
+  const docDeletes: number[] = [];
+  for (const [id, row] of latest) {
+    const old = previous.get(id) ?? new Map<number, number>();
+    const next = new Map<number, number>();
+    for (const [term, tf] of termsOf.get(id) ?? [])
+      next.set(termId.get(term)!, tf);
+    const removed = [...old.keys()].filter((term) => !next.has(term));
+    if (removed.length > 0) removedPostings.push([id, removed]);
+    for (const term of removed) bump(term, -1);
+    for (const [term, tf] of next) {
+      if (!old.has(term)) {
+        addedPostings.push([term, id, tf]);
+        bump(term, 1);
+      } else if (old.get(term) !== tf) changedPostings.push([term, id, tf]);
+    }
+    if (row) {
+      const terms = JSON.stringify([...next]);
+      if (previous.has(id)) docUpdates.push([id, terms]);
+      else docInserts.push([table, id, terms]);
+    } else if (previous.has(id)) docDeletes.push(id);
   }
-  const removed = [...old.keys()].filter((termId) => !next.has(termId));
-  const added = [...next.keys()].filter((termId) => !old.has(termId));
-  const changed = [...next].filter(
-    ([termId, tf]) => old.has(termId) && old.get(termId) !== tf,
-  );
-  for (let i = 0; i < removed.length; i += INSERT_CHUNK) {
-    await db
-      .deleteFrom("searchPostings")
-      .where("docId", "=", id)
-      .where("termId", "in", removed.slice(i, i + INSERT_CHUNK))
-      .execute();
-  }
-  if (removed.length > 0) await addToCounts(db, kind, removed, -1);
+
+  for (const [docId, terms] of removedPostings)
+    for (let i = 0; i < terms.length; i += INSERT_CHUNK)
+      await db
+        .deleteFrom("searchPostings")
+        .where("docId", "=", docId)
+        .where("termId", "in", terms.slice(i, i + INSERT_CHUNK))
+        .execute();
+  addedPostings.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   await insertMany(
     db,
     kind,
     "search_postings",
     ["term_id", "doc_id", "tf"],
-    added.map((termId) => [termId, id, next.get(termId)!]),
+    addedPostings,
   );
-  if (added.length > 0) await addToCounts(db, kind, added, 1);
-  for (const [termId, tf] of changed) {
-    await db
-      .updateTable("searchPostings")
-      .set({ tf })
-      .where("termId", "=", termId)
-      .where("docId", "=", id)
-      .execute();
-  }
-  if (row) {
-    const terms = JSON.stringify([...next]);
-    if (previous)
-      await db
-        .updateTable("searchDocs")
-        .set({ terms })
-        .where("tbl", "=", table)
-        .where("docId", "=", id)
-        .execute();
-    else
-      await db
-        .insertInto("searchDocs")
-        .values({ tbl: table, docId: id, terms })
-        .execute();
-  } else if (previous) {
+  await updateFromValues(
+    db,
+    kind,
+    "search_postings",
+    "tf = v.column3",
+    "search_postings.term_id = v.column1 and search_postings.doc_id = v.column2",
+    changedPostings,
+    ["int", "int", "int"],
+  );
+  await addToCounts(db, kind, countDelta);
+  await insertMany(
+    db,
+    kind,
+    "search_docs",
+    ["tbl", "doc_id", "terms"],
+    docInserts,
+  );
+  await updateFromValues(
+    db,
+    kind,
+    "search_docs",
+    "terms = v.column2",
+    `search_docs.tbl = '${table}' and search_docs.doc_id = v.column1`,
+    docUpdates,
+    ["int", "text"],
+  );
+  for (let i = 0; i < docDeletes.length; i += INSERT_CHUNK)
     await db
       .deleteFrom("searchDocs")
       .where("tbl", "=", table)
-      .where("docId", "=", id)
+      .where("docId", "in", docDeletes.slice(i, i + INSERT_CHUNK))
       .execute();
-  }
-  if (spec.passages) await repassageRow(db, table, spec, id, row);
+  if (spec.passages) await repassageRows(db, kind, table, spec, latest);
 }
 
-/** Rewrites the verse ranges found in the row's passage fields. */
-async function repassageRow(
+/**
+ * `update <table> set <assignment> from (values …) v where <match>`, in chunks: one
+ * statement for many rows on both stores (the values' columns are column1, column2, …;
+ * PostgreSQL is told their types, which it cannot infer from parameters).
+ */
+async function updateFromValues(
   db: Db,
+  kind: StoreKind,
+  table: string,
+  assignment: string,
+  match: string,
+  rows: unknown[][],
+  types: string[],
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    const chunk = rows.slice(i, i + INSERT_CHUNK);
+    let n = 0;
+    const values = chunk
+      .map(
+        () =>
+          `(${types
+            .map((type) => (kind === "sqlite" ? "?" : `$${++n}::${type}`))
+            .join(",")})`,
+      )
+      .join(",");
+    await db.executeQuery(
+      CompiledQuery.raw(
+        `update ${table} set ${assignment} from (values ${values}) as v where ${match}`,
+        chunk.flat(),
+      ),
+    );
+  }
+}
+
+/** Rewrites the verse ranges found in the rows' passage fields. */
+async function repassageRows(
+  db: Db,
+  kind: StoreKind,
   table: string,
   spec: SearchSpec,
-  id: number,
-  row: Record<string, unknown> | undefined,
+  rows: ReadonlyMap<number, Record<string, unknown> | undefined>,
 ): Promise<void> {
-  await db
-    .deleteFrom("passageRefs")
-    .where("tbl", "=", table)
-    .where("docId", "=", id)
-    .execute();
-  if (!row) return;
-  const ranges = passageRangesOf(spec, row);
-  if (ranges.length === 0) return;
-  await db
-    .insertInto("passageRefs")
-    .values(
-      ranges.map((range) => ({
-        tbl: table,
-        docId: id,
-        startKey: range.start,
-        endKey: range.end,
-      })),
-    )
-    .execute();
+  const ids = [...rows.keys()];
+  for (let i = 0; i < ids.length; i += INSERT_CHUNK)
+    await db
+      .deleteFrom("passageRefs")
+      .where("tbl", "=", table)
+      .where("docId", "in", ids.slice(i, i + INSERT_CHUNK))
+      .execute();
+  const refs: [string, number, number, number][] = [];
+  for (const [id, row] of rows)
+    if (row)
+      for (const range of passageRangesOf(spec, row))
+        refs.push([table, id, range.start, range.end]);
+  await insertMany(
+    db,
+    kind,
+    "passage_refs",
+    ["tbl", "doc_id", "start_key", "end_key"],
+    refs,
+  );
 }
 
 function signatureOf(spec: SearchSpec): string {
@@ -350,7 +458,18 @@ async function buildIndex(
       ...(spec.passages?.text ?? []),
     ]),
   ];
+  // Postings gather in a table without an index and go into search_postings at the end
+  // in key order: its terms are all new, so that is an append. Inserted batch by batch,
+  // every batch touched a page per term all over a B-tree larger than the cache: 20,000
+  // sermons took 8.5 ms each against 4 ms for the first 3,000.
+  await sql`drop table if exists index_build`.execute(trx);
+  await sql
+    .raw(
+      `create temp table index_build (term_id integer not null, doc_id integer not null, tf integer not null)${kind === "postgres" ? " on commit drop" : ""}`,
+    )
+    .execute(trx);
   const dictionary = new Map<string, number>();
+  const docCounts = new Map<number, number>();
   let indexed = 0;
   for (let after = 0; ;) {
     const rows = (
@@ -383,15 +502,15 @@ async function buildIndex(
       for (const [term, tf] of terms) {
         const termId = dictionary.get(term)!;
         postings.push([termId, docId, tf]);
+        docCounts.set(termId, (docCounts.get(termId) ?? 0) + 1);
         list.push([termId, tf]);
       }
       docs.push([table, docId, JSON.stringify(list)]);
     }
-    postings.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     await insertMany(
       trx,
       kind,
-      "search_postings",
+      "index_build",
       ["term_id", "doc_id", "tf"],
       postings,
     );
@@ -417,9 +536,20 @@ async function buildIndex(
     }
     indexed += rows.length;
   }
-  await sql`update search_terms set doc_count = (select count(*) from search_postings where search_postings.term_id = search_terms.id) where tbl = ${table}`.execute(
+  await sql`insert into search_postings (term_id, doc_id, tf)
+    select term_id, doc_id, tf from index_build order by term_id, doc_id`.execute(
     trx,
   );
+  await updateFromValues(
+    trx,
+    kind,
+    "search_terms",
+    "doc_count = v.column2",
+    "search_terms.id = v.column1",
+    [...docCounts],
+    ["int", "int"],
+  );
+  await sql`drop table index_build`.execute(trx);
   await unindexOnDelete(trx, kind, table);
   await trx.deleteFrom("searchState").where("tbl", "=", table).execute();
   await trx

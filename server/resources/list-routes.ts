@@ -25,7 +25,8 @@ import {
 
 const HAN = /\p{Script=Han}/u;
 
-const highlightSchema = z.array(
+/** A highlighted text's parts, as every list with a keyword answers them. */
+export const highlightSchema = z.array(
   z.object({ text: z.string(), hit: z.literal(true).optional() }),
 );
 

@@ -19,7 +19,8 @@ import { loadSegmenter, queryTerms } from "../db/terms.js";
 import {
   ensureCounted,
   ensureIndexBuilt,
-  reindexRow,
+  passageOverlap,
+  reindexRows,
 } from "../db/word-index.js";
 import { parseReference } from "../services/passage-parser.js";
 import {
@@ -126,10 +127,14 @@ export function resourceQueries<Row>(
   const search = def.search;
   /** The table as the database names it (raw SQL skips the camelCase plugin). */
   const sqlTable = table.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
+  // Walking the sort index, each row is checked by one key lookup in the postings: an
+  // IN list would first gather every match (10,000 for a word in a tenth of 100,000
+  // sermons) to find the first page's 25.
   const postings = (plan: FindPlan) =>
-    plan.termIds.map(
-      (termId) =>
-        sql<SqlBool>`${sql.raw(plan.walk ? `+${sqlTable}.id` : `${sqlTable}.id`)} in (select doc_id from search_postings where term_id = ${termId})`,
+    plan.termIds.map((termId) =>
+      plan.walk
+        ? sql<SqlBool>`exists (select 1 from search_postings where term_id = ${termId} and doc_id = ${sql.raw(sqlTable)}.id)`
+        : sql<SqlBool>`${sql.raw(sqlTable)}.id in (select doc_id from search_postings where term_id = ${termId})`,
     );
 
   function whereOf(filter: Filter, plan: FindPlan): Expression<SqlBool>[] {
@@ -153,15 +158,10 @@ export function resourceQueries<Row>(
             ),
           );
       } else if (key === "passage" && search?.passages) {
-        const ranges = parseReference(String(value));
+        // The rows with a verse range touching the reference's (John 3:1-21 for John
+        // 3:16); the filter schema already refused a text that names no passage.
         conditions.push(
-          sql<SqlBool>`${sql.ref(`${table}.id`)} in (select doc_id from passage_refs where tbl = ${search.table} and (${sql.join(
-            ranges.map(
-              (range) =>
-                sql`(start_key <= ${range.end} and end_key >= ${range.start})`,
-            ),
-            sql` or `,
-          )}))`,
+          sql<SqlBool>`${sql.ref(`${table}.id`)} in (select doc_id from passage_refs where tbl = ${search.table} and ${passageOverlap(parseReference(String(value)))})`,
         );
       } else {
         conditions.push(
@@ -401,16 +401,15 @@ export function resourceQueries<Row>(
   /** Brings the word index up to date with rows written in `executor`'s transaction. */
   async function reindex(executor: Db, rows: Row[], deleted = false) {
     if (!search) return;
-    for (const row of rows) {
-      const values = row as Record<string, unknown>;
-      await reindexRow(
-        executor,
-        kind(),
-        search,
-        Number(values.id),
-        deleted ? undefined : values,
-      );
-    }
+    await reindexRows(
+      executor,
+      kind(),
+      search,
+      rows.map((row) => {
+        const values = row as Record<string, unknown>;
+        return { id: Number(values.id), row: deleted ? undefined : values };
+      }),
+    );
   }
 
   // The write functions take the executor: the record routes pass their transaction, so

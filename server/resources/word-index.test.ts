@@ -166,6 +166,32 @@ describe("finding", () => {
   });
 });
 
+describe("traditional and simplified Chinese", () => {
+  test("a query in either script finds text in the other, and highlights it as written", async () => {
+    const simplified = await createTag("周三祷告会");
+    const traditional = await createTag("週三禱告會");
+    await createTag("恩典");
+    const ids = async (q: string) =>
+      (await listTags({ q })).list.map((tag) => tag.id).sort((a, b) => a - b);
+    const both = [simplified.id, traditional.id].sort((a, b) => a - b);
+    expect(await ids("禱告")).toEqual(both);
+    expect(await ids("祷告")).toEqual(both);
+    expect(await ids("祷告会")).toEqual(both);
+    expect((await listTags({ q: "禱告" })).total).toBe(2);
+    const { highlights } = await listTags({ q: "禱告" });
+    expect(highlights![String(simplified.id)]!.name).toEqual([
+      { text: "周三" },
+      { text: "祷告", hit: true },
+      { text: "会" },
+    ]);
+    expect(highlights![String(traditional.id)]!.name).toEqual([
+      { text: "週三" },
+      { text: "禱告", hit: true },
+      { text: "會" },
+    ]);
+  });
+});
+
 describe("property: the index answers what a substring scan answers", () => {
   // Words no one of which holds another, so word and substring meaning agree.
   const vocabulary = [

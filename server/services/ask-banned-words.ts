@@ -1,35 +1,14 @@
 import AhoCorasick from "modern-ahocorasick";
-import * as OpenCC from "opencc-js/t2cn";
+import { foldText } from "../db/fold.js";
 import type { BannedWord } from "../../common/schemas/ask-moderation.js";
 
 /**
  * The banned-words matcher (issue 15). Text and words are folded character by character
- * (NFKC: full-width to half-width; lower case; traditional to simplified with OpenCC's
- * character table), so one fold keeps every position: the n-th character of the folded
- * text is the n-th of the original. One Aho–Corasick pass over the folded text finds
- * every word at once.
+ * (server/db/fold.ts: NFKC, lower case, traditional to simplified), so one fold keeps
+ * every position: the n-th character of the folded text is the n-th of the original. One
+ * Aho–Corasick pass over the folded text finds every word at once.
  */
-const toSimplified = OpenCC.Converter({ from: "tw", to: "cn" });
-const folded = new Map<string, string>();
-
-function foldChar(char: string): string {
-  let out = folded.get(char);
-  if (out === undefined) {
-    const narrow = char.normalize("NFKC").toLowerCase();
-    const simple = toSimplified(narrow);
-    // A character that folds to several (e.g. a ligature) keeps its lower-case self, so
-    // positions never shift.
-    out = [...simple].length === 1 ? simple : char.toLowerCase();
-    if ([...out].length !== 1) out = char;
-    if (folded.size < 50_000) folded.set(char, out);
-  }
-  return out;
-}
-
-/** The folded text, one folded character per original character (code point). */
-export function foldText(text: string): string[] {
-  return [...text].map(foldChar);
-}
+export { foldText };
 
 export interface BannedWordHit {
   word: string;

@@ -12,6 +12,7 @@ import {
 import { CsvExportButton } from "../resources/CsvExportButton";
 import { RowPlayer } from "./FilePlayer";
 import { StatusField, WorkflowBulkActions, workflowFilters } from "./workflow";
+import { HighlightField, LONG_TEXT_FIELDS } from "../resources/HighlightField";
 
 /** Narrow screens keep the title and the status; the rest is one tap away. */
 export const hiddenOnPhones = { display: { xs: "none", sm: "table-cell" } };
@@ -62,7 +63,9 @@ export function ContentList({
         expand={<RowPlayer fileField={fileField} />}
       >
         <DataTable.Col source="id" sx={hiddenOnPhones} />
-        <DataTable.Col source="title" />
+        <DataTable.Col source="title">
+          <HighlightField source="title" snippet={LONG_TEXT_FIELDS} />
+        </DataTable.Col>
         {children}
         <DataTable.Col source="status" disableSort>
           <StatusField />

@@ -12,6 +12,9 @@ export const appMessages = {
       user_menu: "%{name}（个人资料）",
       loading: "加载中",
       back_to_top: "回到顶部",
+      passage: {
+        filter_by: "列出涉及%{passage}的全部内容",
+      },
       language: "语言",
       theme: "主题",
       form: {
@@ -70,6 +73,7 @@ export const appMessages = {
         content: "内容管理",
         live: "直播管理",
         qa: "问答社区",
+        pending_reviews: "%{count} 条待审核",
       },
       profile: {
         title: "个人资料",
@@ -125,6 +129,9 @@ export const appMessages = {
       user_menu: "%{name} (profile)",
       loading: "Loading",
       back_to_top: "Back to top",
+      passage: {
+        filter_by: "List everything on %{passage}",
+      },
       language: "Language",
       theme: "Theme",
       form: {
@@ -183,6 +190,7 @@ export const appMessages = {
         content: "Content",
         live: "Live",
         qa: "Q&A",
+        pending_reviews: "%{count} waiting for review",
       },
       profile: {
         title: "Profile",

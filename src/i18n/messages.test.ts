@@ -3,14 +3,21 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import englishMessages from "ra-language-english";
 import { catalogue } from "./messages";
-import { flattenMessages } from "./deepMerge";
+import { deepMerge, flattenMessages } from "./deepMerge";
+import { allFeatureMessages } from "./featureMessages";
 import { editorMessages } from "../editor/messages";
 import { referenceMessages } from "../reference/messages";
 import { mediaMessages } from "../media/messages";
 import { appMessages } from "./appMessages";
 
-const zh = flattenMessages(catalogue["zh-CN"] as Record<string, unknown>);
-const en = flattenMessages(catalogue["en-US"] as Record<string, unknown>);
+// The whole catalogue: the shell's and every feature's, which load with their screens.
+const features = await allFeatureMessages();
+const zh = flattenMessages(
+  deepMerge(catalogue["zh-CN"] as Record<string, unknown>, features["zh-CN"]),
+);
+const en = flattenMessages(
+  deepMerge(catalogue["en-US"] as Record<string, unknown>, features["en-US"]),
+);
 
 function placeholders(text: string): string[] {
   return [

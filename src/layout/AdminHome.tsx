@@ -10,10 +10,13 @@ import { ADMIN_PAGES, MENU_GROUPS, pageNameKey } from "./adminPages";
 import { LazyPage, lazyChunk } from "./chunks";
 
 // The widgets (and, inside them, the chart library) load after the home's first paint.
-const DashboardWidgets = lazyChunk("dashboard", () =>
-  import("../dashboard/DashboardWidgets").then((m) => ({
-    default: m.DashboardWidgets,
-  })),
+const DashboardWidgets = lazyChunk(
+  "dashboard",
+  () =>
+    import("../dashboard/DashboardWidgets").then((m) => ({
+      default: m.DashboardWidgets,
+    })),
+  ["dashboard"],
 );
 
 /** /admin: the back office home: the dashboard's widgets, then every page grouped as in the menu. */

@@ -43,7 +43,7 @@ export function ReviewCountLabel({ label }: { label: string }) {
         color="warning"
         badgeContent={count}
         max={999}
-        aria-label={translate("moderation.review.pending_count", { count })}
+        aria-label={translate("app.menu.pending_reviews", { count })}
         sx={{ ml: 1.5 }}
       />
     </span>

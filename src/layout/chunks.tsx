@@ -12,6 +12,7 @@ import Button from "@mui/material/Button";
 import Box from "@mui/material/Box";
 import { Loading, useTranslate } from "react-admin";
 import { CHUNK_LOAD_TIMEOUT_MS } from "../../common/constants";
+import { loadFeatureMessages, type Feature } from "../i18n/featureMessages";
 
 /** A lazily loaded script chunk that failed or did not arrive in time. */
 export class ChunkLoadError extends Error {
@@ -78,16 +79,23 @@ export interface ChunkComponent {
 /**
  * React.lazy with the chunk rules above. Once the chunk is in (preloaded, say), the page
  * renders directly: React.lazy would still suspend once, and React holds a revealed
- * Suspense boundary back for a moment.
+ * Suspense boundary back for a moment. `messages` are the features whose messages the
+ * page uses: they load alongside its code and are registered before it first renders
+ * (src/i18n/screenMessages.test.ts checks each page declares what its code uses).
  */
 export function lazyChunk(
   chunk: string,
   load: () => Promise<{ default: ComponentType }>,
+  messages: readonly Feature[] = [],
 ): ChunkComponent {
   let loaded: ComponentType | null = null;
   let loading: Promise<{ default: ComponentType }> | null = null;
+  const loadWithMessages = () =>
+    Promise.all([load(), loadFeatureMessages(messages)]).then(
+      ([module]) => module,
+    );
   const loadOnce = () => {
-    loading ??= loadChunk(chunk, load).then(
+    loading ??= loadChunk(chunk, loadWithMessages).then(
       (module) => {
         loaded = module.default;
         return module;

@@ -23,10 +23,13 @@ import {
   List,
   ListItem,
   ListItemText,
+  Typography,
 } from "@mui/material";
 import { Link } from "react-router-dom";
 import { Title, useNotify, useTranslate } from "react-admin";
 import { mainClient } from "../http";
+import { HighlightedText } from "../resources/HighlightField";
+import { highlightOf, type ListHighlights } from "../resources/highlights";
 import {
   ReasonDialog,
   StatusChip,
@@ -104,6 +107,7 @@ function QuestionGrid() {
   const time = useTime();
   const [draft, setDraft] = useState({
     q: "",
+    passage: "",
     status: "",
     tagId: "",
     author: "",
@@ -133,6 +137,7 @@ function QuestionGrid() {
   const apiFilter = Object.fromEntries(
     Object.entries({
       q: filter.q || undefined,
+      passage: filter.passage.trim() || undefined,
       status: filter.status || undefined,
       tagId: filter.tagId ? Number(filter.tagId) : undefined,
       author: filter.author || undefined,
@@ -141,14 +146,15 @@ function QuestionGrid() {
       createdTo: filter.createdTo || undefined,
     }).filter(([, value]) => value !== undefined),
   );
-  const { data, reload } = useLoad<{ list: Question[]; total: number }>(
-    "ask/admin/questions",
-    {
-      filter: JSON.stringify(apiFilter),
-      sort: JSON.stringify(sort),
-      range: JSON.stringify([page * 25, page * 25 + 24]),
-    },
-  );
+  const { data, reload } = useLoad<{
+    list: Question[];
+    total: number;
+    highlights?: ListHighlights;
+  }>("ask/admin/questions", {
+    filter: JSON.stringify(apiFilter),
+    sort: JSON.stringify(sort),
+    range: JSON.stringify([page * 25, page * 25 + 24]),
+  });
   const list = data?.list ?? [];
 
   const run = async (action: Action, ids: number[], reason: string) => {
@@ -237,6 +243,15 @@ function QuestionGrid() {
           value={draft.q}
           inputProps={{ maxLength: 200 }}
           onChange={(event) => setDraft({ ...draft, q: event.target.value })}
+        />
+        <TextField
+          size="small"
+          label={translate("moderation.field.passage")}
+          value={draft.passage}
+          inputProps={{ maxLength: 100 }}
+          onChange={(event) =>
+            setDraft({ ...draft, passage: event.target.value })
+          }
         />
         <TextField
           select
@@ -412,8 +427,26 @@ function QuestionGrid() {
                 <TableCell>
                   <Link to={`/admin/topicDetailManage?id=${question.id}`}>
                     {question.pinned ? "📌 " : ""}
-                    {question.title}
+                    {highlightOf(data, question.id, "title") ? (
+                      <HighlightedText
+                        parts={highlightOf(data, question.id, "title")!}
+                      />
+                    ) : (
+                      question.title
+                    )}
                   </Link>
+                  {highlightOf(data, question.id, "body") ? (
+                    <Typography
+                      component="div"
+                      variant="caption"
+                      color="text.secondary"
+                      data-snippet="body"
+                    >
+                      <HighlightedText
+                        parts={highlightOf(data, question.id, "body")!}
+                      />
+                    </Typography>
+                  ) : null}
                   <div>{question.tags.map((tag) => tag.name).join(" · ")}</div>
                 </TableCell>
                 <TableCell>

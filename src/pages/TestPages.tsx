@@ -15,10 +15,12 @@ import { TEST_ROUTES } from "../../common/app-routes";
 const EditorPlayground = lazyChunk(
   "editor-playground",
   () => import("../editor/EditorPlayground"),
+  ["editor"],
 );
 const RegionTreePage = lazyChunk(
   "region-tree",
   () => import("../reference/RegionTreePage"),
+  ["reference"],
 );
 
 function TestNav() {

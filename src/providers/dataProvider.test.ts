@@ -44,6 +44,28 @@ describe("dataProvider over the /tjc envelope", () => {
     expect(fetchCall(t.fetchMock).headers.has("Range")).toBe(false);
   });
 
+  it("hands a keyword's highlights to the list as its meta", async () => {
+    const highlights = {
+      "1": { name: [{ text: "标签" }, { text: "1", hit: true as const }] },
+    };
+    t.fetchMock.mockResolvedValue(
+      envelopeResponse({
+        code: 0,
+        data: { list: [tag(1)], total: 1, highlights },
+      }),
+    );
+    const result = await dataProvider.getList(TAGS, {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: "id", order: "ASC" },
+      filter: { q: "1" },
+    });
+    expect(result).toEqual({
+      data: [tag(1)],
+      total: 1,
+      meta: { highlights },
+    });
+  });
+
   it("reads do not raise the full-screen overlay", async () => {
     let answer!: (r: Response) => void;
     t.fetchMock.mockReturnValue(new Promise((r) => (answer = r)));

@@ -3,6 +3,7 @@ import type { DataProvider, Identifier } from "ra-core";
 import type { ListData } from "../../common/codes";
 import { mainClient, type TjcClient } from "../http";
 import { apiResourceFor } from "../resources/registry";
+import type { ListHighlights } from "../resources/highlights";
 
 const TOTAL_HEADER = "X-Total-Count";
 
@@ -69,7 +70,40 @@ export function createDataProvider(
   const path = (resource: string) => apiResourceFor(resource).apiPath;
 
   return {
-    getList: (resource, params) => rest.getList(path(resource), params),
+    // simple-rest's query (sort, range, filter as JSON), read here so the answer's
+    // keyword `highlights` reach the list as its `meta` (useListContext().meta).
+    getList: (resource, params) => {
+      const apiPath = path(resource); // an unknown resource throws here, at once
+      const { page, perPage } = params.pagination ?? { page: 1, perPage: 10 };
+      const { field, order } = params.sort ?? { field: "id", order: "ASC" };
+      const query = new URLSearchParams({
+        sort: JSON.stringify([field, order]),
+        range: JSON.stringify([(page - 1) * perPage, page * perPage - 1]),
+        filter: JSON.stringify(params.filter ?? {}),
+      });
+      return client
+        .request<ListData<never> & { highlights?: ListHighlights }>(
+          `/${apiPath}?${query}`,
+          {
+            method: "GET",
+            signal: params.signal ?? undefined,
+            loading: false,
+          },
+        )
+        .then(({ data }) => {
+          if (!isListData(data))
+            throw new Error(
+              `${resource}: the list answer has no {list, total}`,
+            );
+          return {
+            data: data.list,
+            total: data.total,
+            ...(data.highlights
+              ? { meta: { highlights: data.highlights } }
+              : {}),
+          };
+        });
+    },
     getOne: (resource, params) => rest.getOne(path(resource), params),
     getMany: (resource, params) => rest.getMany(path(resource), params),
     getManyReference: (resource, params) =>

@@ -1,6 +1,9 @@
 import polyglotI18nProvider from "ra-i18n-polyglot";
-import type { I18nProvider } from "ra-core";
+import type { I18nProvider, TranslationMessages } from "ra-core";
+import type { Language } from "../../common/codes";
 import { catalogue } from "../i18n/messages";
+import { onMessagesRegistered, registeredMessages } from "../i18n/catalog";
+import { deepMerge } from "../i18n/deepMerge";
 import {
   getCurrentLanguage,
   isSupportedLanguage,
@@ -14,27 +17,42 @@ export const LOCALES = [
   { locale: "en-US", name: "English" },
 ];
 
+/** The shell's catalogue with every feature's messages registered so far. */
+function messagesFor(locale: string): TranslationMessages {
+  const language: Language = isSupportedLanguage(locale) ? locale : "zh-CN";
+  return deepMerge(
+    catalogue[language] as Record<string, unknown>,
+    registeredMessages(language),
+  ) as TranslationMessages;
+}
+
 /**
- * ra-i18n-polyglot over the catalogue. The first language is the saved one
- * (localStorage `aid-language`), else the browser's if supported, else zh-CN; a switch
- * at run time is saved there too, and every request's Accept-Language follows it.
+ * ra-i18n-polyglot over the shell's catalogue plus the features' messages, which arrive
+ * with their screens: each registration rebuilds the translator at once (synchronously),
+ * before the screen that brought them renders, so no render sees a missing key and no
+ * re-render is needed. The first language is the saved one (localStorage `aid-language`),
+ * else the browser's if supported, else zh-CN; a switch at run time is saved there too,
+ * and every request's Accept-Language follows it.
  */
 export function createI18nProvider(): I18nProvider {
   const initial = getCurrentLanguage();
   setCurrentLanguage(initial);
-  const polyglot = polyglotI18nProvider(
-    (locale) => catalogue[isSupportedLanguage(locale) ? locale : "zh-CN"],
-    initial,
-    LOCALES,
-  );
+  let language: Language = initial;
+  let polyglot = polyglotI18nProvider(messagesFor, language, LOCALES);
+  onMessagesRegistered(() => {
+    polyglot = polyglotI18nProvider(messagesFor, language, LOCALES);
+  });
   const provider: I18nProvider = {
-    ...polyglot,
-    changeLocale: async (locale, options) => {
-      const language = isSupportedLanguage(locale) ? locale : "zh-CN";
-      await polyglot.changeLocale(language, options);
-      setCurrentLanguage(language);
-      saveLanguage(language);
+    translate: (key, options) => polyglot.translate(key, options),
+    changeLocale: async (locale) => {
+      const next = isSupportedLanguage(locale) ? locale : "zh-CN";
+      language = next;
+      polyglot = polyglotI18nProvider(messagesFor, next, LOCALES);
+      setCurrentLanguage(next);
+      saveLanguage(next);
     },
+    getLocale: () => polyglot.getLocale(),
+    getLocales: () => LOCALES,
   };
   registerTranslator((key, options) => provider.translate(key, options));
   return provider;

@@ -44,6 +44,9 @@ export const articleResource = {
   search: {
     table: "articles",
     columns: ["title", "author", "category", "summary"],
+    // The body is indexed as its text, like a sermon's, and both carry references.
+    html: ["body"],
+    passages: { text: ["title", "summary", "body"] },
   },
   filters: {
     ...workflow.filters,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { Kysely } from "kysely";
+import { sql, type Kysely, type SqlBool } from "kysely";
 import { z } from "zod";
 import { ASK_VALIDATION_ERRORS } from "../../../common/ask-messages.js";
 import { ASK_POST_STATUSES } from "../../../common/schemas/ask.js";
@@ -8,6 +8,8 @@ import { questionModerationSchema } from "../../../common/schemas/ask-moderation
 import { nowIso } from "../../db/dialect.js";
 import type { AskPostStatus, Database } from "../../db/schema.js";
 import { keywordCondition } from "../../db/search.js";
+import { passageOverlap } from "../../db/word-index.js";
+import { parseReference } from "../../services/passage-parser.js";
 import { ok } from "../../http/envelope.js";
 import { conflict, notFound, validationError } from "../../http/errors.js";
 import { localizeText } from "../../http/validation-messages.js";
@@ -18,6 +20,7 @@ import {
   parseSort,
 } from "../../resources/list-query.js";
 import { envelope } from "../../resources/resource-definition.js";
+import { highlightSchema } from "../../resources/list-routes.js";
 import { actorOf, recordAudit } from "../../services/audit.js";
 import {
   assertReason,
@@ -29,6 +32,7 @@ import {
 import { notify } from "../../services/ask-notifications.js";
 import { questionQuery, toQuestionRecords } from "./records.js";
 import { ASK_TAGS, assertTagsExist, idParams, memberId } from "./shared.js";
+import { questionHighlights } from "./questions.js";
 
 type Db = Kysely<Database>;
 const id = z.coerce
@@ -48,6 +52,15 @@ export const adminQuestionFilterSchema = z.strictObject({
   pinned: z.boolean().optional(),
   createdFrom: day.optional(),
   createdTo: day.optional(),
+  /** A scripture reference: the questions whose title or body touches it (docs/search.md). */
+  passage: z
+    .string()
+    .trim()
+    .max(100)
+    .refine((value) => value === "" || parseReference(value).length > 0, {
+      message: "not a scripture reference",
+    })
+    .optional(),
 });
 const SORTABLE = [
   "id",
@@ -310,11 +323,20 @@ export const adminQuestionRoutes: FastifyPluginAsync = async (parent) => {
       schema: {
         tags: ASK_TAGS,
         summary:
-          'Every question in every state (moderators); filter {"q","status","tagId","authorId","author","hasOpenReports","pinned","createdFrom","createdTo"}',
+          'Every question in every state (moderators); filter {"q","status","tagId","authorId","author","hasOpenReports","pinned","createdFrom","createdTo","passage"}',
         querystring: listQuerySchema,
         response: {
           200: envelope(
-            z.object({ list: z.array(adminQuestionSchema), total: z.number() }),
+            z.object({
+              list: z.array(adminQuestionSchema),
+              total: z.number(),
+              highlights: z
+                .record(z.string(), z.record(z.string(), highlightSchema))
+                .optional()
+                .describe(
+                  "With a keyword: each question's matched words in title and body",
+                ),
+            }),
           ),
         },
       },
@@ -408,6 +430,11 @@ export const adminQuestionRoutes: FastifyPluginAsync = async (parent) => {
         .$if(filter.createdTo !== undefined, (qb) =>
           qb.where("askQuestions.createdAt", "<=", endOfDay(filter.createdTo!)),
         )
+        .$if(Boolean(filter.passage), (qb) =>
+          qb.where(
+            sql<SqlBool>`ask_questions.id in (select doc_id from passage_refs where tbl = 'ask_questions' and ${passageOverlap(parseReference(filter.passage!))})`,
+          ),
+        )
         .$if(Boolean(filter.q), (qb) =>
           qb.where(
             keywordCondition(
@@ -432,12 +459,14 @@ export const adminQuestionRoutes: FastifyPluginAsync = async (parent) => {
           .select((eb) => eb.fn.countAll<number>().as("total"))
           .executeTakeFirstOrThrow(),
       ]);
+      const list = await adminQuestions(
+        app.store.db,
+        rows.map((row) => row.id),
+      );
       return ok({
-        list: await adminQuestions(
-          app.store.db,
-          rows.map((row) => row.id),
-        ),
+        list,
         total: Number(count.total),
+        ...(filter.q ? { highlights: questionHighlights(list, filter.q) } : {}),
       });
     },
   );

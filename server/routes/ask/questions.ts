@@ -152,7 +152,8 @@ export async function listPublicQuestions(
 const MAX_PINNED = 20;
 
 /** Each listed question's matched words: its title, and a snippet of its body. */
-function questionHighlights(
+/** The matched words of listed questions, for the public list and the moderators' one. */
+export function questionHighlights(
   list: { id: number; title: string; body: string }[],
   query: string,
 ): Record<string, { title?: HighlightPart[]; body?: HighlightPart[] }> {

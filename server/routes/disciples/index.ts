@@ -26,7 +26,7 @@ import {
 } from "../../../common/schemas/disciple.js";
 import { DISCIPLE_FIELD_LABELS } from "../../../common/schemas/disciple-labels.js";
 import { nowIso } from "../../db/dialect.js";
-import { reindexRow } from "../../db/word-index.js";
+import { reindexRows } from "../../db/word-index.js";
 import type { DisciplesTable } from "../../db/schema.js";
 import { ok } from "../../http/envelope.js";
 import { ApiError, validationError } from "../../http/errors.js";
@@ -412,16 +412,13 @@ export const discipleRoutes: FastifyPluginAsync = async (parent) => {
             ? valid.filter((row) => row.duplicateOf)
             : [];
         // The word index changes with the rows, in the same transaction.
-        const reindex = async (rows: Record<string, unknown>[]) => {
-          for (const row of rows)
-            await reindexRow(
-              trx,
-              app.store.kind,
-              discipleResource.search,
-              Number(row.id),
-              row,
-            );
-        };
+        const reindex = (rows: Record<string, unknown>[]) =>
+          reindexRows(
+            trx,
+            app.store.kind,
+            discipleResource.search,
+            rows.map((row) => ({ id: Number(row.id), row })),
+          );
         for (const row of updates) {
           await trx
             .updateTable("disciples")
@@ -433,15 +430,17 @@ export const discipleRoutes: FastifyPluginAsync = async (parent) => {
             })
             .where("id", "=", row.duplicateOf!.id)
             .execute();
+        }
+        const CHUNK = 400;
+        const updatedIds = updates.map((row) => row.duplicateOf!.id);
+        for (let start = 0; start < updatedIds.length; start += CHUNK)
           await reindex(
             await trx
               .selectFrom("disciples")
               .selectAll()
-              .where("id", "=", row.duplicateOf!.id)
+              .where("id", "in", updatedIds.slice(start, start + CHUNK))
               .execute(),
           );
-        }
-        const CHUNK = 400;
         for (let start = 0; start < creates.length; start += CHUNK) {
           const inserted = await trx
             .insertInto("disciples")

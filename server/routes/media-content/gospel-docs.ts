@@ -31,7 +31,11 @@ export const gospelDocResource = {
   sortable: GOSPEL_DOC_SORT_FIELDS,
   sortKeys: { title: pinyinKey("titlePinyin") },
   defaultSort: ["createdAt", "DESC"],
-  search: { table: "gospel_docs", columns: ["title", "description"] },
+  search: {
+    table: "gospel_docs",
+    columns: ["title", "description"],
+    passages: { text: ["title", "description"] },
+  },
   filters: {
     ...workflow.filters,
     language: {

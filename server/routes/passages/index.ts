@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { LRUCache } from "lru-cache";
 import { z } from "zod";
+import type { VerseRange } from "../../../common/passages.js";
 import { formatRange, osisOfRange } from "../../../common/passages.js";
 import { ok } from "../../http/envelope.js";
 import { validationError } from "../../http/errors.js";
@@ -11,6 +13,20 @@ import { rowsOnPassage } from "../../services/passage-sources.js";
 
 /** Rows listed per source at most. */
 const PER_SOURCE = 50;
+/** References one /passages/ranges call may ask about (a list page holds at most 100 rows). */
+const MAX_REFS = 100;
+
+// Parsing costs about 1.4 ms a reference (docs/search.md) and a list asks about the same
+// ones again and again: parsed references are kept.
+const parsed = new LRUCache<string, VerseRange[]>({ max: 2000 });
+function rangesOf(reference: string): VerseRange[] {
+  let ranges = parsed.get(reference);
+  if (!ranges) {
+    ranges = parseReference(reference);
+    parsed.set(reference, ranges);
+  }
+  return ranges;
+}
 
 /**
  * `GET /tjc/passages?ref=约翰福音3:16`: everything public that touches the passage, of
@@ -63,7 +79,7 @@ export const passageRoutes: FastifyPluginAsync = async (parent) => {
       },
     },
     async (request) => {
-      const ranges = parseReference(request.query.ref);
+      const ranges = rangesOf(request.query.ref);
       if (ranges.length === 0)
         throw validationError({
           ref: localizeText("not a scripture reference", request.language),
@@ -80,6 +96,41 @@ export const passageRoutes: FastifyPluginAsync = async (parent) => {
         list,
         total: list.length,
       });
+    },
+  );
+
+  // The verse ranges of references as written (a sermon's `passage` field), so the admin
+  // shows each in the reader's language with common/passages.ts's formatRange, and links
+  // it to the list filtered by it. A reference that names no passage answers [].
+  app.get(
+    "/passages/ranges",
+    {
+      config: { permission: "public" },
+      schema: {
+        tags: ["passages"],
+        summary: "The verse ranges of references as written",
+        querystring: z.object({
+          ref: z
+            .union([z.string().max(100), z.array(z.string().max(100))])
+            .transform((value) => (Array.isArray(value) ? value : [value]))
+            .pipe(z.array(z.string()).min(1).max(MAX_REFS))
+            .describe("One reference per ref parameter, up to 100"),
+        }),
+        response: {
+          200: envelope(
+            z.record(
+              z.string(),
+              z.array(z.object({ start: z.number(), end: z.number() })),
+            ),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const answer: Record<string, VerseRange[]> = {};
+      for (const reference of request.query.ref)
+        answer[reference] = rangesOf(reference.trim());
+      return ok(answer);
     },
   );
 };

@@ -124,3 +124,38 @@ describe("the public /ask search", () => {
     expect((await search("不存在的词语")).total).toBe(0);
   });
 });
+
+describe("GET /tjc/passages/ranges", () => {
+  const ranges = (refs: string[]) =>
+    t.request({
+      method: "GET",
+      url: `/tjc/passages/ranges?${refs.map((ref) => `ref=${encodeURIComponent(ref)}`).join("&")}`,
+    });
+
+  it("is public, and answers each reference's verse ranges ([] for none)", async () => {
+    const response = await ranges(["约翰福音3:16", "Rom 8:28-30", "天气很好"]);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toEqual({
+      "约翰福音3:16": [{ start: 43003016, end: 43003016 }],
+      "Rom 8:28-30": [{ start: 45008028, end: 45008030 }],
+      天气很好: [],
+    });
+    const one = await ranges(["約3:16"]);
+    expect(one.json().data["約3:16"]).toEqual([
+      { start: 43003016, end: 43003016 },
+    ]);
+  });
+
+  it("refuses no reference, too many, or one too long with 40000", async () => {
+    expect(
+      (await t.request({ method: "GET", url: "/tjc/passages/ranges" })).json()
+        .code,
+    ).toBe(40000);
+    expect(
+      (
+        await ranges(Array.from({ length: 101 }, (_, i) => `John ${i + 1}`))
+      ).json().code,
+    ).toBe(40000);
+    expect((await ranges(["x".repeat(101)])).json().code).toBe(40000);
+  });
+});

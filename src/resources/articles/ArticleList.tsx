@@ -9,6 +9,7 @@ import {
   ReferenceInput,
   SearchInput,
   SelectInput,
+  TextInput,
   TopToolbar,
   useCanAccess,
   useTranslate,
@@ -23,6 +24,7 @@ import { StatusField } from "../content/StatusField";
 import { SuggestInput } from "../content/SuggestInput";
 import { statusChoices } from "../content/WorkflowInputs";
 import { ARTICLE_EDIT_PATH, articleEditHref } from "./paths";
+import { HighlightField, LONG_TEXT_FIELDS } from "../HighlightField";
 
 const RESOURCE = "admin/articleManage";
 const hiddenOnPhones = { display: { xs: "none", sm: "table-cell" } };
@@ -77,6 +79,7 @@ export function ArticleList() {
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up("md"));
   const filters = [
     <SearchInput key="q" source="q" alwaysOn />,
+    <TextInput key="passage" source="passage" />,
     <SelectInput
       key="status"
       source="status"
@@ -104,8 +107,12 @@ export function ArticleList() {
         bulkActionButtons={<BulkActions />}
       >
         <DataTable.Col source="id" sx={hiddenOnPhones} />
-        <DataTable.Col source="title" />
-        <DataTable.Col source="author" disableSort sx={hiddenOnPhones} />
+        <DataTable.Col source="title">
+          <HighlightField source="title" snippet={LONG_TEXT_FIELDS} />
+        </DataTable.Col>
+        <DataTable.Col source="author" disableSort sx={hiddenOnPhones}>
+          <HighlightField source="author" />
+        </DataTable.Col>
         <DataTable.Col source="category" disableSort sx={hiddenOnPhones} />
         <DataTable.Col source="status" disableSort>
           <StatusField />

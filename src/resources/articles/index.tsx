@@ -1,11 +1,16 @@
 import ArticleIcon from "@mui/icons-material/Article";
 import { LazyPage, lazyChunk } from "../../layout/chunks";
 
-const ArticleList = lazyChunk("article-list", () =>
-  import("./ArticleList").then((m) => ({ default: m.ArticleList })),
+const ArticleList = lazyChunk(
+  "article-list",
+  () => import("./ArticleList").then((m) => ({ default: m.ArticleList })),
+  ["content"],
 );
-const ArticleEditPageChunk = lazyChunk("article-edit", () =>
-  import("./ArticleEditPage").then((m) => ({ default: m.ArticleEditPage })),
+const ArticleEditPageChunk = lazyChunk(
+  "article-edit",
+  () =>
+    import("./ArticleEditPage").then((m) => ({ default: m.ArticleEditPage })),
+  ["content", "media", "editor"],
 );
 
 /** /admin/articleManage; creating and editing happen in the full-page editor. */

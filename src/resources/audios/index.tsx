@@ -5,14 +5,20 @@ import { registerPreload } from "../../layout/preload";
 // The screens load on first visit, in one chunk: list, create and edit share the form
 // machinery, the media input and the shared zod schema.
 const load = () => import("./AudioScreens");
-const AudioList = lazyChunk("audio-list", () =>
-  load().then((m) => ({ default: m.AudioList })),
+const AudioList = lazyChunk(
+  "audio-list",
+  () => load().then((m) => ({ default: m.AudioList })),
+  ["content", "media"],
 );
-const AudioCreate = lazyChunk("audio-create", () =>
-  load().then((m) => ({ default: m.AudioCreate })),
+const AudioCreate = lazyChunk(
+  "audio-create",
+  () => load().then((m) => ({ default: m.AudioCreate })),
+  ["content", "media"],
 );
-const AudioEdit = lazyChunk("audio-edit", () =>
-  load().then((m) => ({ default: m.AudioEdit })),
+const AudioEdit = lazyChunk(
+  "audio-edit",
+  () => load().then((m) => ({ default: m.AudioEdit })),
+  ["content", "media"],
 );
 
 registerPreload(() => AudioList.preload());

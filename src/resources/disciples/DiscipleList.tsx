@@ -31,6 +31,7 @@ import { mainClient } from "../../http";
 import { RegionCascaderInput } from "../../reference/RegionCascaderInput";
 import { CsvExportButton } from "../CsvExportButton";
 import { useDiscipleChoices } from "./choices";
+import { HighlightField } from "../HighlightField";
 
 const RESOURCE = "admin/discipleManage";
 const hiddenOnPhones = { display: { xs: "none", sm: "table-cell" } };
@@ -196,7 +197,9 @@ export function DiscipleList() {
         bulkActionButtons={<BulkActions />}
       >
         <DataTable.Col source="id" sx={hiddenOnPhones} />
-        <DataTable.Col source="name" />
+        <DataTable.Col source="name">
+          <HighlightField source="name" />
+        </DataTable.Col>
         <DataTable.Col source="gender" sx={hiddenOnPhones}>
           <FunctionField<Disciple>
             render={(record) => translate(`disciples.gender.${record.gender}`)}

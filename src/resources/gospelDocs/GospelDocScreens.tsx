@@ -1,4 +1,4 @@
-import { DataTable, SelectField, SelectInput } from "react-admin";
+import { DataTable, SelectField, SelectInput, TextInput } from "react-admin";
 import {
   DOC_LANGUAGES,
   gospelDocInputSchema,
@@ -28,6 +28,7 @@ export function GospelDocList() {
           choices={languageChoices}
           emptyText="content.any"
         />,
+        <TextInput key="passage" source="passage" />,
       ]}
     >
       <DataTable.Col source="language" disableSort sx={hiddenOnPhones}>

@@ -5,14 +5,20 @@ import { registerPreload } from "../../layout/preload";
 // The screens load on first visit, in one chunk: list, create and edit share the form
 // machinery, the media input and the shared zod schema.
 const load = () => import("./GospelDocScreens");
-const GospelDocList = lazyChunk("gospel-doc-list", () =>
-  load().then((m) => ({ default: m.GospelDocList })),
+const GospelDocList = lazyChunk(
+  "gospel-doc-list",
+  () => load().then((m) => ({ default: m.GospelDocList })),
+  ["content", "media"],
 );
-const GospelDocCreate = lazyChunk("gospel-doc-create", () =>
-  load().then((m) => ({ default: m.GospelDocCreate })),
+const GospelDocCreate = lazyChunk(
+  "gospel-doc-create",
+  () => load().then((m) => ({ default: m.GospelDocCreate })),
+  ["content", "media"],
 );
-const GospelDocEdit = lazyChunk("gospel-doc-edit", () =>
-  load().then((m) => ({ default: m.GospelDocEdit })),
+const GospelDocEdit = lazyChunk(
+  "gospel-doc-edit",
+  () => load().then((m) => ({ default: m.GospelDocEdit })),
+  ["content", "media"],
 );
 
 registerPreload(() => GospelDocList.preload());

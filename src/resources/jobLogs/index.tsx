@@ -2,8 +2,10 @@ import HistoryIcon from "@mui/icons-material/History";
 import { LazyPage, lazyChunk } from "../../layout/chunks";
 import { registerPreload } from "../../layout/preload";
 
-const JobLogList = lazyChunk("job-log-list", () =>
-  import("./JobLogList").then((m) => ({ default: m.JobLogList })),
+const JobLogList = lazyChunk(
+  "job-log-list",
+  () => import("./JobLogList").then((m) => ({ default: m.JobLogList })),
+  ["jobs"],
 );
 
 registerPreload(() => JobLogList.preload());

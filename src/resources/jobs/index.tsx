@@ -3,14 +3,20 @@ import { LazyPage, lazyChunk } from "../../layout/chunks";
 import { registerPreload } from "../../layout/preload";
 
 // Loaded on first visit: croner, the form machinery and the shared schemas.
-const JobList = lazyChunk("job-list", () =>
-  import("./JobList").then((m) => ({ default: m.JobList })),
+const JobList = lazyChunk(
+  "job-list",
+  () => import("./JobList").then((m) => ({ default: m.JobList })),
+  ["jobs"],
 );
-const JobCreate = lazyChunk("job-create", () =>
-  import("./JobCreate").then((m) => ({ default: m.JobCreate })),
+const JobCreate = lazyChunk(
+  "job-create",
+  () => import("./JobCreate").then((m) => ({ default: m.JobCreate })),
+  ["content", "jobs"],
 );
-const JobEdit = lazyChunk("job-edit", () =>
-  import("./JobEdit").then((m) => ({ default: m.JobEdit })),
+const JobEdit = lazyChunk(
+  "job-edit",
+  () => import("./JobEdit").then((m) => ({ default: m.JobEdit })),
+  ["content", "jobs"],
 );
 
 registerPreload(() =>

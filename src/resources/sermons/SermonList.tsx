@@ -9,6 +9,7 @@ import {
   ReferenceInput,
   SearchInput,
   SelectInput,
+  TextInput,
   TopToolbar,
   useCanAccess,
   useResourceContext,
@@ -22,6 +23,8 @@ import { PublishingButtons } from "../content/PublishingButtons";
 import { StatusField } from "../content/StatusField";
 import { SuggestInput } from "../content/SuggestInput";
 import { statusChoices } from "../content/WorkflowInputs";
+import { HighlightField, LONG_TEXT_FIELDS } from "../HighlightField";
+import { PassageField } from "../PassageField";
 
 const hiddenOnPhones = { display: { xs: "none", sm: "table-cell" } };
 
@@ -74,6 +77,7 @@ export function SermonList({ mine = false }: { mine?: boolean }) {
     <ReferenceInput key="tagId" source="tagId" reference="admin/tagManage">
       <AutocompleteInput optionText="name" />
     </ReferenceInput>,
+    <TextInput key="passage" source="passage" />,
     <DateInput key="preachedFrom" source="preachedFrom" />,
     <DateInput key="preachedTo" source="preachedTo" />,
   ];
@@ -91,9 +95,18 @@ export function SermonList({ mine = false }: { mine?: boolean }) {
         bulkActionButtons={<BulkActions />}
       >
         <DataTable.Col source="id" sx={hiddenOnPhones} />
-        <DataTable.Col source="title" />
-        <DataTable.Col source="preacher" disableSort sx={hiddenOnPhones} />
-        <DataTable.Col source="series" disableSort sx={hiddenOnPhones} />
+        <DataTable.Col source="title">
+          <HighlightField source="title" snippet={LONG_TEXT_FIELDS} />
+        </DataTable.Col>
+        <DataTable.Col source="preacher" disableSort sx={hiddenOnPhones}>
+          <HighlightField source="preacher" />
+        </DataTable.Col>
+        <DataTable.Col source="series" disableSort sx={hiddenOnPhones}>
+          <HighlightField source="series" />
+        </DataTable.Col>
+        <DataTable.Col source="passage" disableSort sx={hiddenOnPhones}>
+          <PassageField source="passage" />
+        </DataTable.Col>
         <DataTable.Col source="preachedOn" />
         <DataTable.Col source="status" disableSort>
           <StatusField />

@@ -3,17 +3,25 @@ import MicIcon from "@mui/icons-material/Mic";
 import { LazyPage, lazyChunk } from "../../layout/chunks";
 
 // The screens load on first visit: the form carries the editor, media and region inputs.
-const SermonList = lazyChunk("sermon-list", () =>
-  import("./SermonList").then((m) => ({ default: m.SermonList })),
+const SermonList = lazyChunk(
+  "sermon-list",
+  () => import("./SermonList").then((m) => ({ default: m.SermonList })),
+  ["content"],
 );
-const MySermonList = lazyChunk("my-sermon-list", () =>
-  import("./SermonList").then((m) => ({ default: m.MySermonList })),
+const MySermonList = lazyChunk(
+  "my-sermon-list",
+  () => import("./SermonList").then((m) => ({ default: m.MySermonList })),
+  ["content"],
 );
-const SermonCreate = lazyChunk("sermon-create", () =>
-  import("./SermonCreate").then((m) => ({ default: m.SermonCreate })),
+const SermonCreate = lazyChunk(
+  "sermon-create",
+  () => import("./SermonCreate").then((m) => ({ default: m.SermonCreate })),
+  ["content", "media", "reference", "editor"],
 );
-const SermonEdit = lazyChunk("sermon-edit", () =>
-  import("./SermonEdit").then((m) => ({ default: m.SermonEdit })),
+const SermonEdit = lazyChunk(
+  "sermon-edit",
+  () => import("./SermonEdit").then((m) => ({ default: m.SermonEdit })),
+  ["content", "media", "reference", "editor"],
 );
 
 /** /admin/sermonManage: every sermon. */

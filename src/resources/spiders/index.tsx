@@ -3,14 +3,20 @@ import { LazyPage, lazyChunk } from "../../layout/chunks";
 import { registerPreload } from "../../layout/preload";
 
 // Loaded on first visit: the form machinery and the shared schemas.
-const SpiderList = lazyChunk("spider-list", () =>
-  import("./SpiderList").then((m) => ({ default: m.SpiderList })),
+const SpiderList = lazyChunk(
+  "spider-list",
+  () => import("./SpiderList").then((m) => ({ default: m.SpiderList })),
+  ["spiders"],
 );
-const SpiderCreate = lazyChunk("spider-create", () =>
-  import("./SpiderCreate").then((m) => ({ default: m.SpiderCreate })),
+const SpiderCreate = lazyChunk(
+  "spider-create",
+  () => import("./SpiderCreate").then((m) => ({ default: m.SpiderCreate })),
+  ["content", "jobs", "spiders"],
 );
-const SpiderEdit = lazyChunk("spider-edit", () =>
-  import("./SpiderEdit").then((m) => ({ default: m.SpiderEdit })),
+const SpiderEdit = lazyChunk(
+  "spider-edit",
+  () => import("./SpiderEdit").then((m) => ({ default: m.SpiderEdit })),
+  ["content", "jobs", "spiders"],
 );
 
 registerPreload(() =>

@@ -9,6 +9,7 @@ import {
   ResourceBulkDelete,
   ResourceListActions,
 } from "../ResourceListActions";
+import { HighlightField } from "../HighlightField";
 
 const RESOURCE = "admin/tagManage";
 
@@ -36,8 +37,12 @@ export function TagList() {
         bulkActionButtons={<ResourceBulkDelete />}
       >
         <DataTable.Col source="id" sx={hiddenOnPhones} />
-        <DataTable.Col source="name" />
-        <DataTable.Col source="nameEn" sx={hiddenOnPhones} />
+        <DataTable.Col source="name">
+          <HighlightField source="name" />
+        </DataTable.Col>
+        <DataTable.Col source="nameEn" sx={hiddenOnPhones}>
+          <HighlightField source="nameEn" />
+        </DataTable.Col>
         <DataTable.NumberCol source="sortOrder" />
         <DataTable.Col
           source="updatedAt"

@@ -7,11 +7,15 @@ import { registerPreload } from "../../layout/preload";
 const TagList = lazyChunk("tag-list", () =>
   import("./TagList").then((m) => ({ default: m.TagList })),
 );
-const TagCreate = lazyChunk("tag-create", () =>
-  import("./TagCreate").then((m) => ({ default: m.TagCreate })),
+const TagCreate = lazyChunk(
+  "tag-create",
+  () => import("./TagCreate").then((m) => ({ default: m.TagCreate })),
+  ["content"],
 );
-const TagEdit = lazyChunk("tag-edit", () =>
-  import("./TagEdit").then((m) => ({ default: m.TagEdit })),
+const TagEdit = lazyChunk(
+  "tag-edit",
+  () => import("./TagEdit").then((m) => ({ default: m.TagEdit })),
+  ["content"],
 );
 
 registerPreload(() =>

@@ -5,14 +5,20 @@ import { registerPreload } from "../../layout/preload";
 // The screens load on first visit, in one chunk: list, create and edit share the form
 // machinery, the media input and the shared zod schema.
 const load = () => import("./VideoScreens");
-const VideoList = lazyChunk("video-list", () =>
-  load().then((m) => ({ default: m.VideoList })),
+const VideoList = lazyChunk(
+  "video-list",
+  () => load().then((m) => ({ default: m.VideoList })),
+  ["content", "media"],
 );
-const VideoCreate = lazyChunk("video-create", () =>
-  load().then((m) => ({ default: m.VideoCreate })),
+const VideoCreate = lazyChunk(
+  "video-create",
+  () => load().then((m) => ({ default: m.VideoCreate })),
+  ["content", "media"],
 );
-const VideoEdit = lazyChunk("video-edit", () =>
-  load().then((m) => ({ default: m.VideoEdit })),
+const VideoEdit = lazyChunk(
+  "video-edit",
+  () => load().then((m) => ({ default: m.VideoEdit })),
+  ["content", "media"],
 );
 
 registerPreload(() => VideoList.preload());

@@ -9,6 +9,7 @@ import {
 import { ResourceListActions } from "../../ResourceListActions";
 import { CHANNEL_STATUSES } from "../../../../common/schemas/live";
 import { BulkDelete, StatusChip, hiddenOnPhones } from "../shared";
+import { HighlightField, LONG_TEXT_FIELDS } from "../../HighlightField";
 
 const RESOURCE = "admin/channelManage";
 
@@ -43,7 +44,9 @@ export function ChannelList() {
         bulkActionButtons={<BulkDelete resource={RESOURCE} />}
       >
         <DataTable.Col source="id" sx={hiddenOnPhones} />
-        <DataTable.Col source="name" />
+        <DataTable.Col source="name">
+          <HighlightField source="name" snippet={LONG_TEXT_FIELDS} />
+        </DataTable.Col>
         <DataTable.Col source="status">
           <StatusChip prefix="live.channel_status" />
         </DataTable.Col>

@@ -1,14 +1,20 @@
 import CampaignIcon from "@mui/icons-material/Campaign";
 import { LazyPage, lazyChunk } from "../../../layout/chunks";
 
-const NoticeList = lazyChunk("live-notice-list", () =>
-  import("./NoticeList").then((m) => ({ default: m.NoticeList })),
+const NoticeList = lazyChunk(
+  "live-notice-list",
+  () => import("./NoticeList").then((m) => ({ default: m.NoticeList })),
+  ["live"],
 );
-const NoticeCreate = lazyChunk("live-notice-create", () =>
-  import("./NoticeForm").then((m) => ({ default: m.NoticeCreate })),
+const NoticeCreate = lazyChunk(
+  "live-notice-create",
+  () => import("./NoticeForm").then((m) => ({ default: m.NoticeCreate })),
+  ["content", "live"],
 );
-const NoticeEdit = lazyChunk("live-notice-edit", () =>
-  import("./NoticeForm").then((m) => ({ default: m.NoticeEdit })),
+const NoticeEdit = lazyChunk(
+  "live-notice-edit",
+  () => import("./NoticeForm").then((m) => ({ default: m.NoticeEdit })),
+  ["content", "live"],
 );
 
 /** The live notices resource, at /admin/configLiveNotice. */

@@ -13,6 +13,7 @@ import {
 import { ResourceListActions } from "../../ResourceListActions";
 import { LIVE_VIDEO_STATUSES } from "../../../../common/schemas/live";
 import { BulkDelete, StatusChip, hiddenOnPhones } from "../shared";
+import { HighlightField } from "../../HighlightField";
 
 const RESOURCE = "admin/liveVideoManage";
 
@@ -55,7 +56,9 @@ export function LiveVideoList() {
         rowClick={canEdit ? "edit" : false}
         bulkActionButtons={<BulkDelete resource={RESOURCE} />}
       >
-        <DataTable.Col source="title" />
+        <DataTable.Col source="title">
+          <HighlightField source="title" />
+        </DataTable.Col>
         <DataTable.Col source="status">
           <StatusChip prefix="live.video_status" />
         </DataTable.Col>

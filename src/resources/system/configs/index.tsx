@@ -1,14 +1,20 @@
 import SettingsIcon from "@mui/icons-material/Settings";
 import { LazyPage, lazyChunk } from "../../../layout/chunks";
 
-const ConfigList = lazyChunk("config-list", () =>
-  import("./ConfigList").then((m) => ({ default: m.ConfigList })),
+const ConfigList = lazyChunk(
+  "config-list",
+  () => import("./ConfigList").then((m) => ({ default: m.ConfigList })),
+  ["system"],
 );
-const ConfigCreate = lazyChunk("config-create", () =>
-  import("./ConfigCreate").then((m) => ({ default: m.ConfigCreate })),
+const ConfigCreate = lazyChunk(
+  "config-create",
+  () => import("./ConfigCreate").then((m) => ({ default: m.ConfigCreate })),
+  ["content", "system"],
 );
-const ConfigEdit = lazyChunk("config-edit", () =>
-  import("./ConfigEdit").then((m) => ({ default: m.ConfigEdit })),
+const ConfigEdit = lazyChunk(
+  "config-edit",
+  () => import("./ConfigEdit").then((m) => ({ default: m.ConfigEdit })),
+  ["content", "system"],
 );
 
 /** System configuration, at /admin/system/configManage. */

@@ -1,10 +1,13 @@
 import SecurityIcon from "@mui/icons-material/Security";
 import { LazyPage, lazyChunk } from "../../../layout/chunks";
 
-const PermissionTreePage = lazyChunk("permission-tree", () =>
-  import("./PermissionTreePage").then((m) => ({
-    default: m.PermissionTreePage,
-  })),
+const PermissionTreePage = lazyChunk(
+  "permission-tree",
+  () =>
+    import("./PermissionTreePage").then((m) => ({
+      default: m.PermissionTreePage,
+    })),
+  ["system"],
 );
 
 /**

@@ -1,16 +1,25 @@
 import WebIcon from "@mui/icons-material/Web";
 import { LazyPage, lazyChunk } from "../../../layout/chunks";
 
-const ResourcePageList = lazyChunk("resource-page-list", () =>
-  import("./ResourcePageList").then((m) => ({ default: m.ResourcePageList })),
+const ResourcePageList = lazyChunk(
+  "resource-page-list",
+  () =>
+    import("./ResourcePageList").then((m) => ({ default: m.ResourcePageList })),
+  ["system"],
 );
-const ResourcePageCreate = lazyChunk("resource-page-create", () =>
-  import("./ResourcePageCreate").then((m) => ({
-    default: m.ResourcePageCreate,
-  })),
+const ResourcePageCreate = lazyChunk(
+  "resource-page-create",
+  () =>
+    import("./ResourcePageCreate").then((m) => ({
+      default: m.ResourcePageCreate,
+    })),
+  ["content", "system"],
 );
-const ResourcePageEdit = lazyChunk("resource-page-edit", () =>
-  import("./ResourcePageEdit").then((m) => ({ default: m.ResourcePageEdit })),
+const ResourcePageEdit = lazyChunk(
+  "resource-page-edit",
+  () =>
+    import("./ResourcePageEdit").then((m) => ({ default: m.ResourcePageEdit })),
+  ["content", "system"],
 );
 
 /** The menu registry, at /admin/system/resourcePageManage. */

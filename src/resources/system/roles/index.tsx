@@ -1,14 +1,20 @@
 import BadgeIcon from "@mui/icons-material/Badge";
 import { LazyPage, lazyChunk } from "../../../layout/chunks";
 
-const RoleList = lazyChunk("role-list", () =>
-  import("./RoleList").then((m) => ({ default: m.RoleList })),
+const RoleList = lazyChunk(
+  "role-list",
+  () => import("./RoleList").then((m) => ({ default: m.RoleList })),
+  ["system"],
 );
-const RoleCreate = lazyChunk("role-create", () =>
-  import("./RoleCreate").then((m) => ({ default: m.RoleCreate })),
+const RoleCreate = lazyChunk(
+  "role-create",
+  () => import("./RoleCreate").then((m) => ({ default: m.RoleCreate })),
+  ["content", "system"],
 );
-const RoleEdit = lazyChunk("role-edit", () =>
-  import("./RoleEdit").then((m) => ({ default: m.RoleEdit })),
+const RoleEdit = lazyChunk(
+  "role-edit",
+  () => import("./RoleEdit").then((m) => ({ default: m.RoleEdit })),
+  ["content", "system"],
 );
 
 /** Roles, at /admin/system/roleManage. */

@@ -1,0 +1,71 @@
+import { expect, test } from "@playwright/test";
+import { apiLogin, loginViaApi, useLanguage } from "./helpers";
+
+/**
+ * Issue 16 in the admin: a list filtered by a keyword marks the matched words (and shows
+ * a snippet of the body that matched), a traditional title is found by the simplified
+ * word, and a sermon's passage is a link in the reader's language to the list filtered
+ * by that passage. In both languages.
+ */
+const TEXT = {
+  "zh-CN": { search: "搜索", reference: "约翰福音 3:16", passage: "经文" },
+  "en-US": { search: "Search", reference: "John 3:16", passage: "Passage" },
+} as const;
+
+test.setTimeout(120_000);
+
+for (const language of ["zh-CN", "en-US"] as const) {
+  test(`sermons: highlighted matches and passage links (${language})`, async ({
+    page,
+    request,
+  }) => {
+    const text = TEXT[language];
+    const { token } = await apiLogin(request);
+    const headers = { Authorization: `Bearer ${token}` };
+    const stamp = Date.now().toString(36);
+    const filler = "弟兄姊妹在安息日聚会，一同敬拜赞美，查考圣经。".repeat(8);
+    const created = await request.post("/tjc/sermons", {
+      headers,
+      data: {
+        // Traditional script: the simplified query below still finds and marks it.
+        title: `週三禱告會 ${stamp}`,
+        passage: "约翰福音3:16",
+        body: `<p>${filler}我们一同祷告，凡事谢恩。<b>${stamp}</b></p>`,
+      },
+    });
+    const sermon = (await created.json()).data as { id: number };
+    expect(sermon.id).toBeGreaterThan(0);
+    // Another sermon on a passage that does not touch John 3:16.
+    await request.post("/tjc/sermons", {
+      headers,
+      data: { title: `诗篇 ${stamp}`, passage: "诗篇23篇" },
+    });
+
+    await useLanguage(page, language);
+    await loginViaApi(page, "/admin/sermonManage");
+    await page.getByPlaceholder(text.search).fill(`祷告 ${stamp}`);
+    await expect(page).toHaveURL(/filter=/);
+    const row = page.getByRole("row").filter({ hasText: stamp });
+    await expect(row).toHaveCount(1);
+    const marks = row.locator("mark");
+    await expect(marks.first()).toHaveText("禱告");
+    // The body matched too: its snippet, cut around the match, is under the title.
+    const snippet = row.locator("[data-snippet=body]");
+    await expect(snippet).toContainText("一同祷告");
+    await expect(snippet.locator("mark").first()).toHaveText("祷告");
+    await expect(snippet).toContainText("…");
+
+    // The passage, in the reader's language, links to the list filtered by it.
+    const link = row.getByRole("link", { name: text.reference });
+    await expect(link).toBeVisible();
+    await link.click();
+    await expect(page).toHaveURL(/passage/);
+    await expect(page.getByLabel(text.passage)).toHaveValue(text.reference);
+    await expect(
+      page.getByRole("row").filter({ hasText: `週三禱告會 ${stamp}` }),
+    ).toHaveCount(1);
+    await expect(
+      page.getByRole("row").filter({ hasText: `诗篇 ${stamp}` }),
+    ).toHaveCount(0);
+  });
+}
