@@ -22,6 +22,7 @@ import {
   queryTerms,
   type HighlightPart,
 } from "../db/terms.js";
+import { foldString } from "../db/fold.js";
 
 const HAN = /\p{Script=Han}/u;
 
@@ -56,7 +57,10 @@ function highlightsOf(
       const value = record[field];
       if (typeof value !== "string" || value === "") continue;
       const text = html.includes(column) ? htmlToText(value) : value;
-      if (chinese && !terms.some((term) => text.includes(term))) continue;
+      if (chinese) {
+        const folded = foldString(text); // as highlight() matches (fold.ts)
+        if (!terms.some((term) => folded.includes(term))) continue;
+      }
       const parts = highlight(text, query);
       if (parts) fields[field] = parts;
     }
