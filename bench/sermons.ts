@@ -37,9 +37,9 @@ import {
   freePort,
   killChildren,
   ROOT,
-  SERVER_ENTRY,
-  START_FLAGS,
+  sessionHeaders,
   startProcess,
+  startServer,
   stopProcess,
   waitReady,
 } from "./processes.js";
@@ -56,6 +56,7 @@ const PG_URL = process.env.BENCH_DATABASE_URL || undefined;
 const REUSE = process.env.SERMON_STORE || undefined;
 const ADMIN_LOGIN = "bench-admin";
 const ADMIN_PASSWORD = "bench-password-not-secret";
+const ADMIN = { login: ADMIN_LOGIN, password: ADMIN_PASSWORD };
 const PAGE = 25;
 const KEYWORD = "撒种";
 const FILTERED_TAG = "青年";
@@ -363,19 +364,12 @@ async function main(): Promise<number> {
         `"${KEYWORD}" is in ${likeCount} titles, not the ${seeded.withKeyword} planted`,
       );
 
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const server = startProcess([...START_FLAGS, SERVER_ENTRY], {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? "",
-      ADMIN_LOGIN,
-      ADMIN_PASSWORD,
-      LOG_LEVEL: "warn",
-      WEB_DIR: path.join(temp, "no-web"),
+    const { base, server } = await startServer({
+      dataDir,
+      databaseUrl,
+      admin: ADMIN,
+      noWeb: path.join(temp, "no-web"),
     });
-    await waitReady(`${base}/tjc/health`, server, performance.now());
     const rawPort = await freePort();
     const rawBase = `http://127.0.0.1:${rawPort}`;
     const raw = startProcess(
@@ -387,20 +381,7 @@ async function main(): Promise<number> {
       },
     );
     await waitReady(`${rawBase}/hello`, raw, performance.now());
-    const login = (await (
-      await fetch(`${base}/tjc/auth/login`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          loginName: ADMIN_LOGIN,
-          password: ADMIN_PASSWORD,
-        }),
-      })
-    ).json()) as { data: { token: string } };
-    const headers = {
-      authorization: `Bearer ${login.data.token}`,
-      "accept-language": "en-US",
-    };
+    const headers = await sessionHeaders(base, ADMIN);
 
     // A deeper page: about half-way through the tagged sermons (page 41 at 100,000).
     const deep =
