@@ -29,7 +29,7 @@ import type { VerseRange } from "../../common/passages.js";
 type Db = Kysely<any>;
 
 /** Bumped when the way terms are made changes: every index is rebuilt on the next start. */
-const TERMS_VERSION = 1;
+const TERMS_VERSION = 2;
 /** Rows of a multi-row insert: well under both stores' parameter limits. */
 const INSERT_CHUNK = 400;
 
