@@ -86,7 +86,14 @@ export interface ListData<T> {
 
 /** Picks the best supported language from an Accept-Language header value. */
 export function pickLanguage(header: string | undefined | null): Language {
-  if (!header) return DEFAULT_LANGUAGE;
+  return matchAcceptLanguage(header) ?? DEFAULT_LANGUAGE;
+}
+
+/** The best supported language an Accept-Language header asks for, or null when none. */
+export function matchAcceptLanguage(
+  header: string | undefined | null,
+): Language | null {
+  if (!header) return null;
   const ranked = header
     .split(",")
     .map((part, index) => {
@@ -105,5 +112,5 @@ export function pickLanguage(header: string | undefined | null): Language {
     if (tag.startsWith("en")) return "en-US";
     if (tag.startsWith("zh")) return "zh-CN";
   }
-  return DEFAULT_LANGUAGE;
+  return null;
 }

@@ -11,6 +11,7 @@ import { authPlugin } from "./plugins/auth.js";
 import { metricsPlugin } from "./plugins/metrics.js";
 import { routeTablePlugin } from "./plugins/route-table.js";
 import { settingsPlugin } from "./services/settings.js";
+import { ministryLanguagePlugin } from "./services/ministry-language.js";
 import { securityPlugin } from "./plugins/security.js";
 import { docsPlugin } from "./plugins/docs.js";
 import { jobsPlugin } from "./plugins/jobs.js";
@@ -59,6 +60,7 @@ export const app: FastifyPluginAsync<AppOptions> = async (
   await fastify.register(metricsPlugin);
   await fastify.register(routeTablePlugin);
   await fastify.register(settingsPlugin);
+  await fastify.register(ministryLanguagePlugin);
   await fastify.register(behaviorPlugin);
   await fastify.register(jobsPlugin);
   await fastify.register(apiRoutes, { prefix: API_PREFIX });

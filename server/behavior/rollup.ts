@@ -25,6 +25,23 @@ export function statsDay(time: number): string {
   return cachedDay;
 }
 
+let cachedSecond = Number.NaN;
+let cachedPrefix = "";
+
+/**
+ * A time as stored (ISO-8601 UTC, as `nowIso`), formatted once a second: the endpoint
+ * dates thousands of events a second and `toISOString` was a measurable share of it.
+ */
+export function eventTime(time: number): string {
+  const second = Math.floor(time / 1000);
+  if (second !== cachedSecond) {
+    cachedPrefix = new Date(second * 1000).toISOString().slice(0, 20);
+    cachedSecond = second;
+  }
+  const ms = time - second * 1000;
+  return `${cachedPrefix}${ms < 10 ? "00" : ms < 100 ? "0" : ""}${ms}Z`;
+}
+
 /**
  * Recomputes the daily statistics of the days from `from` to `to` (inclusive) from the
  * raw events: deletes those days' rows and inserts them again, grouped in the database,
@@ -40,16 +57,25 @@ export async function rollUp(
     await sql`delete from behavior_daily where day >= ${from} and day <= ${to}`.execute(
       db,
     );
-    const insert = (kind: string, key: string, where: string) =>
-      sql`insert into behavior_daily
+    // PostgreSQL sorts for every count(distinct …) and group; in the database's locale
+    // (en_US.UTF-8, zh_CN…) each comparison is a strcoll, 2–3 times the cost of a byte
+    // compare on 1,000,000 events. The ids, paths and names group the same either way
+    // (equality is bytewise in a deterministic collation), so they are compared as "C".
+    const c = store.kind === "postgres" ? ' collate "C"' : "";
+    const insert = (kind: string, key: string, where: string) => {
+      const keyOf = key === "''" ? "''" : `${key}${c}`;
+      return sql`insert into behavior_daily
             (day, kind, key, hits, visitors, sessions, duration_sum, duration_count)
-          select day, ${kind}, ${sql.raw(key)},
+          select day${sql.raw(c)}, ${kind}, ${sql.raw(keyOf)},
             sum(case when type = ${kind === "event" ? "event" : "pageview"} then 1 else 0 end),
-            count(distinct visitor_id), count(distinct session_id),
+            count(distinct visitor_id${sql.raw(c)}), count(distinct session_id${sql.raw(c)}),
             coalesce(sum(duration_ms), 0), count(duration_ms)
           from behavior_events
           where day >= ${from} and day <= ${to} ${sql.raw(where)}
-          group by day${sql.raw(key === "''" ? "" : `, ${key}`)}`.execute(db);
+          group by day${sql.raw(c)}${sql.raw(key === "''" ? "" : `, ${keyOf}`)}`.execute(
+        db,
+      );
+    };
     await insert("total", "''", "");
     await insert("path", "path", "and type in ('pageview', 'leave')");
     await insert("device", "device", "and type = 'pageview'");

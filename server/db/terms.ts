@@ -121,6 +121,20 @@ export function queryTerms(query: string): string[] {
   return terms.slice(0, MAX_QUERY_TERMS);
 }
 
+/**
+ * The last query's terms: a list highlights every row's fields with the same query, and
+ * cutting it again for each was a tenth of a keyword list's time. Read only.
+ */
+let lastQuery: string | undefined;
+let lastTerms: readonly string[] = [];
+function highlightTerms(query: string): readonly string[] {
+  if (query !== lastQuery) {
+    lastTerms = queryTerms(query);
+    lastQuery = query;
+  }
+  return lastTerms;
+}
+
 const ENTITIES: Record<string, string> = {
   amp: "&",
   lt: "<",
@@ -175,7 +189,7 @@ export function highlight(
   text: string,
   query: string,
 ): HighlightPart[] | undefined {
-  const terms = queryTerms(query);
+  const terms = highlightTerms(query);
   if (terms.length === 0 || !text) return undefined;
   // Matched in the folded text, which has the original's length: its positions are the
   // original's, so the parts below keep the text as written (traditional stays traditional).

@@ -12,6 +12,11 @@ export interface JobContext {
   scheduledAt: string;
   /** The scheduler's clock (a fake one in tests). */
   now(): number;
+  /**
+   * The job log row of this run, so a handler can link its own records to it (a crawler
+   * run to its job run). Absent only when a test calls a handler directly.
+   */
+  logId?: number;
 }
 
 /**

@@ -336,6 +336,7 @@ export class Scheduler {
         signal: controller.signal,
         scheduledAt,
         now: this.clock,
+        logId,
       });
       const outcomes: Promise<string | void>[] = [run];
       if (job.timeoutSec > 0) {

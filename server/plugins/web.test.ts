@@ -82,11 +82,13 @@ describe("serving the apps", () => {
     expect(response.headers["x-frame-options"]).toBe("SAMEORIGIN");
   });
 
-  test("the client configuration script carries the configured bases", async () => {
+  test("the client configuration script carries the configured bases and the default language", async () => {
     const response = await t.request({ method: "GET", url: "/tjc-config.js" });
     expect(response.headers["content-type"]).toContain("javascript");
+    expect(response.headers["cache-control"]).toBe("no-cache");
+    expect(response.headers.etag).toMatch(/^"[\w-]{16}"$/);
     expect(response.body).toBe(
-      'window.__TJC_CONFIG__ = {"mainBase":"https://api.example.org/tjc"};\n',
+      'window.__TJC_CONFIG__ = {"mainBase":"https://api.example.org/tjc","defaultLanguage":"zh-CN"};\n',
     );
   });
 

@@ -1,10 +1,11 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { gzipSync } from "node:zlib";
 import path from "node:path";
 import fp from "fastify-plugin";
 import fastifyStatic from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { Code } from "../../common/codes.js";
+import { Code, SUPPORTED_LANGUAGES } from "../../common/codes.js";
 import { sendEnvelope } from "./envelope.js";
 import {
   registerObjectStorageFiles,
@@ -69,7 +70,15 @@ export const webPlugin = fp<{
       ttlMs: PUBLIC_PAGE_CACHE_MS,
       maxBytes: 8 * 1024 * 1024,
     });
-    const configScript = `window.__TJC_CONFIG__ = ${JSON.stringify(clientConfig).replace(/</g, "\\u003c")};\n`;
+    // One script per default language, built once; the ministry's default language
+    // (cached, see services/ministry-language.ts) picks which one is served.
+    const configScripts = new Map(
+      SUPPORTED_LANGUAGES.map((defaultLanguage) => {
+        const body = `window.__TJC_CONFIG__ = ${JSON.stringify({ ...clientConfig, defaultLanguage }).replace(/</g, "\\u003c")};\n`;
+        const etag = `"${createHash("sha1").update(body).digest("base64url").slice(0, 16)}"`;
+        return [defaultLanguage, { body, etag }] as const;
+      }),
+    );
 
     const sendPage = async (
       reply: FastifyReply,
@@ -101,7 +110,7 @@ export const webPlugin = fp<{
         url,
         { config: { permission: "public" }, schema: { hide: true } },
         async (request, reply) => {
-          const language = pageLanguage(request);
+          const language = pageLanguage(request, app.ministryLanguage.get());
           const origin = siteOrigin(request);
           // The site's name is a setting (cached, reread within seconds); a new name
           // makes a new key, so a renamed site never shows the old name from the cache.
@@ -172,11 +181,18 @@ export const webPlugin = fp<{
     app.get(
       "/tjc-config.js",
       { config: { permission: "public" }, schema: { hide: true } },
-      (_req, reply) =>
+      (request, reply) => {
+        // Revalidated on every load (no-cache) so a new default shows on the next visit;
+        // the ETag makes that revalidation a bodyless 304.
+        const script = configScripts.get(app.ministryLanguage.get())!;
         reply
           .type("text/javascript; charset=utf-8")
           .header("Cache-Control", "no-cache")
-          .send(configScript),
+          .header("ETag", script.etag);
+        if (request.headers["if-none-match"] === script.etag)
+          return reply.code(304).send();
+        return reply.send(script.body);
+      },
     );
 
     if (!renderHtml && fs.existsSync(webDir)) {

@@ -2,7 +2,7 @@ import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import {
   DEFAULT_LANGUAGE,
-  pickLanguage,
+  matchAcceptLanguage,
   type Language,
 } from "../../common/codes.js";
 import { ASK_TABS } from "../../common/schemas/ask-tabs.js";
@@ -49,8 +49,14 @@ async function questionPassages(
   }));
 }
 
-/** The reader's language: the `aid-language` cookie, then Accept-Language, then zh-CN. */
-export function pageLanguage(request: FastifyRequest): Language {
+/**
+ * The reader's language (spec section 9): the `aid-language` cookie, then the first
+ * supported language of Accept-Language, then the ministry's default (zh-CN when none).
+ */
+export function pageLanguage(
+  request: FastifyRequest,
+  ministryDefault: Language = DEFAULT_LANGUAGE,
+): Language {
   const cookie = request.headers.cookie ?? "";
   for (const part of cookie.split(";")) {
     const [name, value] = part.trim().split("=");
@@ -58,9 +64,9 @@ export function pageLanguage(request: FastifyRequest): Language {
       if (value === "zh-CN" || value === "en-US") return value;
     }
   }
-  return request.headers["accept-language"]
-    ? pickLanguage(request.headers["accept-language"])
-    : DEFAULT_LANGUAGE;
+  return (
+    matchAcceptLanguage(request.headers["accept-language"]) ?? ministryDefault
+  );
 }
 
 const positive = z.coerce

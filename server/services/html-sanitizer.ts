@@ -2,7 +2,8 @@
  * Sanitises every stored rich-text HTML field with sanitize-html, using the one allowlist in
  * common/html-allowlist.ts (the admin editor applies the same rules to pasted and loaded HTML).
  */
-import sanitizeHtml from "sanitize-html";
+import { createRequire } from "node:module";
+import type sanitizeHtml from "sanitize-html";
 import {
   ALLOWED_TAGS,
   DROP_WITH_CONTENT_TAGS,
@@ -15,6 +16,20 @@ import {
   sanitizeAttributes,
 } from "../../common/html-allowlist.js";
 import { EDITOR_MAX_NORMALISE_ITERATIONS } from "../../common/constants.js";
+
+/**
+ * sanitize-html (with htmlparser2 and postcss: ~2 MB of heap and ~0.4 MB of source) is
+ * loaded on the first rich-text write, not at start: most requests never sanitise. It is
+ * CommonJS, so `require` loads it synchronously and this module's functions stay plain.
+ * The server bundle keeps it external (scripts/build-server.mjs).
+ */
+let sanitizeHtmlModule: typeof sanitizeHtml | undefined;
+function loadSanitizeHtml(): typeof sanitizeHtml {
+  sanitizeHtmlModule ??= createRequire(import.meta.url)(
+    "sanitize-html",
+  ) as typeof sanitizeHtml;
+  return sanitizeHtmlModule;
+}
 
 /** Thrown when sanitising does not settle; callers answer it as invalid input (40000). */
 export class HtmlSanitizeError extends Error {
@@ -71,7 +86,7 @@ const options: sanitizeHtml.IOptions & { allowedEmptyAttributes: string[] } = {
 };
 
 function sanitizeOnce(html: string): string {
-  return sanitizeHtml(html, options);
+  return loadSanitizeHtml()(html, options);
 }
 
 /**

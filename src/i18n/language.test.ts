@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   matchLanguageTag,
   resolveInitialLanguage,
@@ -20,15 +20,54 @@ describe("the first language", () => {
     expect(resolveInitialLanguage(undefined, ["en"])).toBe("en-US");
   });
 
+  it("else the ministry's default language", () => {
+    expect(resolveInitialLanguage(null, ["fr-FR"], "en-US")).toBe("en-US");
+    expect(resolveInitialLanguage(null, [], "en-US")).toBe("en-US");
+    expect(resolveInitialLanguage("klingon", ["ja"], "en-US")).toBe("en-US");
+    // The saved choice and a supported browser language both come first.
+    expect(resolveInitialLanguage("zh-CN", ["fr-FR"], "en-US")).toBe("zh-CN");
+    expect(resolveInitialLanguage(null, ["zh-TW"], "en-US")).toBe("zh-CN");
+  });
+
   it("else zh-CN", () => {
     expect(resolveInitialLanguage(null, [])).toBe("zh-CN");
     expect(resolveInitialLanguage(null, ["fr", "ja-JP"])).toBe("zh-CN");
+    expect(resolveInitialLanguage(null, ["fr"], "fr-FR")).toBe("zh-CN");
+    expect(resolveInitialLanguage(null, ["fr"], null)).toBe("zh-CN");
   });
 
   it("maps language tags onto the two supported languages", () => {
     expect(matchLanguageTag("zh-Hans-CN")).toBe("zh-CN");
     expect(matchLanguageTag("EN-us")).toBe("en-US");
     expect(matchLanguageTag("ja")).toBeNull();
+  });
+});
+
+describe("the language the admin starts in", () => {
+  afterEach(() => {
+    window.__TJC_CONFIG__ = undefined;
+    localStorage.clear();
+    vi.restoreAllMocks();
+    vi.resetModules();
+  });
+
+  it("is the default /tjc-config.js set when nothing was saved and the browser asks for none we support", async () => {
+    localStorage.clear();
+    vi.spyOn(navigator, "languages", "get").mockReturnValue(["fr-FR"]);
+    window.__TJC_CONFIG__ = { defaultLanguage: "en-US" };
+    vi.resetModules();
+    const fresh = await import("./language");
+    expect(fresh.configuredDefaultLanguage()).toBe("en-US");
+    expect(fresh.getCurrentLanguage()).toBe("en-US");
+  });
+
+  it("is still the saved choice over that default", async () => {
+    localStorage.setItem("aid-language", "zh-CN");
+    vi.spyOn(navigator, "languages", "get").mockReturnValue(["fr-FR"]);
+    window.__TJC_CONFIG__ = { defaultLanguage: "en-US" };
+    vi.resetModules();
+    const fresh = await import("./language");
+    expect(fresh.getCurrentLanguage()).toBe("zh-CN");
   });
 });
 

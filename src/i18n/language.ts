@@ -20,17 +20,32 @@ export function matchLanguageTag(tag: string): Language | null {
   return null;
 }
 
-/** The saved language, else the first supported browser language, else zh-CN (spec section 9). */
+/**
+ * The saved language, else the first supported browser language, else the ministry's
+ * default language, else zh-CN (spec section 9).
+ */
 export function resolveInitialLanguage(
   saved: string | null | undefined,
   browserLanguages: readonly string[],
+  ministryDefault?: string | null,
 ): Language {
   if (isSupportedLanguage(saved)) return saved;
   for (const tag of browserLanguages) {
     const match = matchLanguageTag(tag);
     if (match) return match;
   }
+  if (isSupportedLanguage(ministryDefault)) return ministryDefault;
   return DEFAULT_LANGUAGE;
+}
+
+/**
+ * The ministry's default language as the server's /tjc-config.js set it. That classic
+ * script runs before the app's modules, so the first render knows it without a request.
+ */
+export function configuredDefaultLanguage(): string | null {
+  if (typeof window === "undefined") return null;
+  const value = window.__TJC_CONFIG__?.defaultLanguage;
+  return typeof value === "string" ? value : null;
 }
 
 export function readSavedLanguage(): string | null {
@@ -58,6 +73,7 @@ export function browserLanguages(): readonly string[] {
 let currentLanguage: Language = resolveInitialLanguage(
   readSavedLanguage(),
   browserLanguages(),
+  configuredDefaultLanguage(),
 );
 
 /** The language every request announces in Accept-Language. */

@@ -31,7 +31,8 @@ function messagesFor(locale: string): TranslationMessages {
  * with their screens: each registration rebuilds the translator at once (synchronously),
  * before the screen that brought them renders, so no render sees a missing key and no
  * re-render is needed. The first language is the saved one (localStorage `aid-language`),
- * else the browser's if supported, else zh-CN; a switch at run time is saved there too,
+ * else the browser's if supported, else the ministry's default (/tjc-config.js), else
+ * zh-CN; a switch at run time is saved there too,
  * and every request's Accept-Language follows it.
  */
 export function createI18nProvider(): I18nProvider {

@@ -11,7 +11,7 @@ function summary(stats: CrawlStats): string {
 /**
  * One crawler run of one source (issue 13 item 5). Each source's job names this handler
  * with its id; the run's numbers go to the source's run log (spider_runs), its summary to
- * the job log.
+ * the job log, and the run row names the job log row (job_log_id).
  */
 export const spiderRun = defineJobHandler({
   name: "spider.run",
@@ -21,7 +21,7 @@ export const spiderRun = defineJobHandler({
     "en-US": "Crawls a source's pages and saves new content as drafts.",
   },
   params: z.object({ spiderId: z.number().int().positive() }).strict(),
-  async run({ spiderId }, { app, signal }) {
+  async run({ spiderId }, { app, signal, logId }) {
     const spider = await loadSpider(app.store.db, spiderId);
     if (!spider) throw new Error(`crawler source ${spiderId} does not exist`);
     // Tags deleted since the source was saved are left out, not a failed page.
@@ -38,7 +38,13 @@ export const spiderRun = defineJobHandler({
     }
     const run = await app.store.db
       .insertInto("spiderRuns")
-      .values({ spiderId, status: "running", startedAt: nowIso() })
+      .values({
+        spiderId,
+        // The job run that started this crawl: the run log links to its job log.
+        jobLogId: logId ?? null,
+        status: "running",
+        startedAt: nowIso(),
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const write = (stats: CrawlStats) =>

@@ -131,6 +131,47 @@ describe("POST /tjc/public/behavior", () => {
     expect(await stored()).toHaveLength(0);
   });
 
+  test("names each bad field in the caller's language, as zod's check does", async () => {
+    const bad = [event({ visitorId: "short", path: "x" })];
+    const zh = await send(bad, { "accept-language": "zh-CN" });
+    expect(zh.json()).toEqual({
+      code: Code.VALIDATION,
+      message: "请求参数有误",
+      data: {
+        errors: {
+          "events.0.visitorId": "格式不正确",
+          "events.0.path": "格式不正确",
+        },
+      },
+    });
+    const en = await send(bad, { "accept-language": "en-US" });
+    expect(en.json().data.errors).toEqual({
+      "events.0.visitorId": "Not in the expected format",
+      "events.0.path": "Not in the expected format",
+    });
+    const nul = await send([event({ path: "/a\u0000" })], {
+      "accept-language": "en-US",
+    });
+    expect(nul.json().data.errors).toEqual({
+      "events.0.path": "Must not contain a NUL character",
+    });
+  });
+
+  test("stores a named event's name trimmed and the path without its query", async () => {
+    await send([
+      event({ type: "event", name: "  click  ", path: "/a#top?x" }),
+      event({ path: "/b?q=1#x" }),
+    ]);
+    const rows = await stored();
+    expect(rows.map((row) => [row.name, row.path])).toEqual([
+      ["click", "/a"],
+      [null, "/b"],
+    ]);
+    expect(rows[0]!.occurredAt).toMatch(
+      /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/,
+    );
+  });
+
   test("is rate-limited per address", async () => {
     const limited = await buildTestApp({ BEHAVIOR_RATE_LIMIT: "3" });
     try {

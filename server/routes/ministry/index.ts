@@ -138,6 +138,12 @@ export const ministryRoutes: FastifyPluginAsync = async (parent) => {
         });
         return after;
       });
+      // This instance's pages and admin script follow at once; others within seconds.
+      app.ministryLanguage.set(
+        saved.defaultLanguage,
+        saved.version,
+        saved.updatedAt,
+      );
       return ok(saved);
     },
   );

@@ -173,3 +173,105 @@ describe("GET /tjc/public/ministry", () => {
     expect(body.data).not.toHaveProperty("version");
   });
 });
+
+describe("the default interface language", () => {
+  const page = (headers: Record<string, string>) =>
+    t.request({ method: "GET", url: "/tagList", headers });
+  const setDefault = async (defaultLanguage: string) => {
+    const { version } = (await read(editor)).json().data;
+    const saved = await save({ ...CONFIG, defaultLanguage, version });
+    expect(saved.json().code, saved.body).toBe(0);
+  };
+
+  test("the public site renders in it when neither cookie nor browser picks a language", async () => {
+    await setDefault("en-US");
+    const french = await page({ "accept-language": "fr-FR" });
+    expect(french.headers["content-language"]).toBe("en-US");
+    expect(french.body).toContain('<html lang="en-US"');
+    expect(french.body).toContain("<h1>Q&amp;A tags</h1>");
+    const none = await page({});
+    expect(none.body).toContain("<h1>Q&amp;A tags</h1>");
+    // The browser's supported language comes before the default, the cookie before both.
+    const chinese = await page({ "accept-language": "zh-CN" });
+    expect(chinese.headers["content-language"]).toBe("zh-CN");
+    expect(chinese.body).toContain("<h1>问答标签</h1>");
+    const cookie = await page({
+      cookie: "aid-language=zh-CN",
+      "accept-language": "fr-FR",
+    });
+    expect(cookie.body).toContain("<h1>问答标签</h1>");
+
+    await setDefault("zh-CN");
+    const back = await page({ "accept-language": "fr-FR" });
+    expect(back.body).toContain("<h1>问答标签</h1>");
+    const english = await page({ "accept-language": "en-GB" });
+    expect(english.body).toContain("<h1>Q&amp;A tags</h1>");
+  });
+
+  test("/tjc-config.js carries it to the admin, cacheable by its ETag", async () => {
+    await setDefault("en-US");
+    const first = await t.request({ method: "GET", url: "/tjc-config.js" });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["cache-control"]).toBe("no-cache");
+    expect(first.body).toContain('"defaultLanguage":"en-US"');
+    const etag = String(first.headers.etag);
+    const again = await t.request({
+      method: "GET",
+      url: "/tjc-config.js",
+      headers: { "if-none-match": etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+
+    await setDefault("zh-CN");
+    const changed = await t.request({
+      method: "GET",
+      url: "/tjc-config.js",
+      headers: { "if-none-match": etag },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.body).toContain('"defaultLanguage":"zh-CN"');
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  /** Writes the row behind this instance's back, as another instance or a restore would. */
+  const writeBehind = async (
+    defaultLanguage: string,
+    change: (row: { version: number }) => {
+      version?: number;
+      updatedAt?: string;
+    },
+  ) => {
+    const row = await t.app.store.db
+      .selectFrom("ministryConfig")
+      .select(["data", "version"])
+      .where("id", "=", 1)
+      .executeTakeFirstOrThrow();
+    await t.app.store.db
+      .updateTable("ministryConfig")
+      .set({
+        data: JSON.stringify({ ...JSON.parse(row.data), defaultLanguage }),
+        ...change({ version: Number(row.version) }),
+      })
+      .where("id", "=", 1)
+      .execute();
+  };
+
+  test("a save on another instance is read at the next refresh", async () => {
+    await setDefault("zh-CN");
+    await writeBehind("en-US", ({ version }) => ({ version: version + 1 }));
+    await t.app.ministryLanguage.refresh();
+    expect(t.app.ministryLanguage.get()).toBe("en-US");
+    const french = await page({ "accept-language": "fr-FR" });
+    expect(french.body).toContain("<h1>Q&amp;A tags</h1>");
+  });
+
+  test("a restored record with the same version but another save time is read too", async () => {
+    await setDefault("en-US");
+    await writeBehind("zh-CN", () => ({
+      updatedAt: "2020-01-01T00:00:00.000Z",
+    }));
+    await t.app.ministryLanguage.refresh();
+    expect(t.app.ministryLanguage.get()).toBe("zh-CN");
+  });
+});

@@ -265,12 +265,80 @@ describe("POST /tjc/spiders/:id/run (a crawl of the loopback site)", () => {
     expect(files).toHaveLength(1); // the same bytes twice: one file
   });
 
+  test("the run log names the job run that started it (job_log_id), run now or on schedule", async () => {
+    const spider = await createSpider();
+    const response = await t.request({
+      method: "POST",
+      url: `/tjc/spiders/${spider.id}/run`,
+      token: editor,
+    });
+    const { logId } = response.json().data as { logId: number };
+    await t.app.scheduler.idle();
+    const runs = await t.request({
+      method: "GET",
+      url: `/tjc/spider-runs?filter=${encodeURIComponent(JSON.stringify({ spiderId: spider.id }))}`,
+      token: editor,
+    });
+    const [run] = runs.json().data.list as { jobLogId: number | null }[];
+    expect(run!.jobLogId).toBe(logId);
+    const log = await t.app.store.db
+      .selectFrom("jobLogs")
+      .select(["jobId", "handler", "status", "trigger"])
+      .where("id", "=", logId)
+      .executeTakeFirstOrThrow();
+    expect(log).toMatchObject({
+      jobId: spider.jobId,
+      handler: "spider.run",
+      status: "success",
+      trigger: "manual",
+    });
+
+    // A scheduled fire: the job due a second ago, one scheduler pass.
+    await t.app.store.db
+      .updateTable("jobs")
+      .set({
+        cron: "* * * * * *",
+        lastFireAt: new Date(Date.now() - 1500).toISOString(),
+      })
+      .where("id", "=", spider.jobId)
+      .execute();
+    await t.app.scheduler.tick();
+    await t.app.scheduler.idle();
+    await t.app.store.db
+      .updateTable("jobs")
+      .set({ status: "paused" })
+      .where("id", "=", spider.jobId)
+      .execute();
+    const scheduled = await t.app.store.db
+      .selectFrom("spiderRuns")
+      .innerJoin("jobLogs", "jobLogs.id", "spiderRuns.jobLogId")
+      .select(["spiderRuns.id", "jobLogs.trigger", "jobLogs.jobId"])
+      .where("spiderRuns.spiderId", "=", spider.id)
+      .where("jobLogs.id", "!=", logId)
+      .execute();
+    const unlinked = await t.app.store.db
+      .selectFrom("spiderRuns")
+      .select("id")
+      .where("spiderId", "=", spider.id)
+      .where("jobLogId", "is", null)
+      .execute();
+    expect(unlinked).toEqual([]);
+    expect(scheduled.length).toBeGreaterThan(0);
+    expect(scheduled[0]).toMatchObject({
+      jobId: spider.jobId,
+      trigger: "schedule",
+    });
+  });
+
   test("waits delayMs between requests", async () => {
     const spider = await createSpider({ delayMs: 150 });
     await runOnce(spider.id);
     const pages = site.hits.filter((hit) => !hit.path.startsWith("/img/"));
+    // The crawler spaces the starts of its requests by 150 ms; the site sees their
+    // arrivals, and one that is late (a loaded machine) shortens the next gap. Without
+    // the wait the gaps are a few ms, so 100 still tells.
     for (let i = 1; i < pages.length; i++) {
-      expect(pages[i]!.at - pages[i - 1]!.at).toBeGreaterThanOrEqual(140);
+      expect(pages[i]!.at - pages[i - 1]!.at).toBeGreaterThanOrEqual(100);
     }
   });
 

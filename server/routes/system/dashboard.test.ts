@@ -149,6 +149,52 @@ describe("GET /tjc/system/dashboard", () => {
     expect(data.failedJobs!.recent[0]!.error).toBe("boom");
   });
 
+  test("lists upcoming scheduled live videos by their scheduled_start (migration 0012-live)", async () => {
+    const db = t.app.store.db;
+    await db.deleteFrom("liveVideos").execute();
+    const now = Date.now();
+    const stamp = nowIso(now);
+    const channel = await db
+      .insertInto("channels")
+      .values({ name: "主频道", createdAt: stamp, updatedAt: stamp })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const video = (title: string, startIn: number, status = "scheduled") => ({
+      title,
+      channelId: channel.id,
+      scheduledStart: nowIso(now + startIn),
+      scheduledEnd: nowIso(now + startIn + 3600_000),
+      status,
+      createdAt: stamp,
+      updatedAt: stamp,
+    });
+    try {
+      await db
+        .insertInto("liveVideos")
+        .values([
+          video("后天的聚会", 2 * DAY_MS),
+          video("明天的聚会", DAY_MS),
+          video("昨天的聚会", -DAY_MS, "ended"),
+          video("已取消", DAY_MS / 2, "cancelled"),
+        ])
+        .execute();
+      const data = (await dashboard(await t.loginAs("admin"))).json()
+        .data as Dashboard;
+      expect(data.liveVideos?.map((v) => v.title)).toEqual([
+        "明天的聚会",
+        "后天的聚会",
+      ]);
+      expect(data.liveVideos![0]!.startAt).toBe(nowIso(now + DAY_MS));
+      // Without liveVideo:read (a moderator), no widget.
+      const moderator = (await dashboard(await t.loginAs("moderator"))).json()
+        .data as Dashboard;
+      expect(moderator.liveVideos).toBeUndefined();
+    } finally {
+      await db.deleteFrom("liveVideos").execute();
+      await db.deleteFrom("channels").where("id", "=", channel.id).execute();
+    }
+  });
+
   test("features not built yet have no widget (no table, no count)", async () => {
     const data = (await dashboard(await t.loginAs("admin"))).json()
       .data as Dashboard;

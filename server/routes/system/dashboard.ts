@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import {
   DASHBOARD_COUNTS,
   dashboardSchema,
@@ -49,11 +49,6 @@ async function countOf(db: AnyDb, table: string): Promise<number> {
     .select((eb) => eb.fn.countAll().as("n"))
     .executeTakeFirstOrThrow()) as { n: number | string | bigint };
   return Number(row.n);
-}
-
-/** The first column of `candidates` a table has, or undefined. */
-function pick(columns: Set<string>, candidates: string[]): string | undefined {
-  return candidates.find((column) => columns.has(column));
 }
 
 /**
@@ -159,37 +154,24 @@ export const dashboardRoutes: FastifyPluginAsync = async (parent) => {
           .slice(0, LIST_SIZE);
       }
 
-      // Live videos: only once the live feature's table is there.
-      const live = tables.get("live_videos");
-      if (live && held.has("liveVideo:read")) {
-        const title = pick(live, ["title", "name"]);
-        const start = pick(live, [
-          "start_at",
-          "starts_at",
-          "scheduled_at",
-          "start_time",
-          "begin_at",
-        ]);
-        if (title && start) {
-          const camel = (column: string) =>
-            column.replace(/_(\w)/g, (_, c: string) => c.toUpperCase());
-          const rows = (await db
-            .selectFrom("liveVideos")
-            .select([
-              "id",
-              sql.ref(camel(title)).as("title"),
-              sql.ref(camel(start)).as("startAt"),
-            ])
-            .where(camel(start), ">", nowIso(now))
-            .orderBy(camel(start))
-            .limit(LIST_SIZE)
-            .execute()) as { id: number; title: string; startAt: string }[];
-          answer.liveVideos = rows.map((row) => ({
-            id: Number(row.id),
-            title: String(row.title),
-            startAt: String(row.startAt),
-          }));
-        }
+      // Upcoming live videos (migration 0012-live): scheduled, starting after now. The
+      // widget once guessed the start column (start_at, scheduled_at…) and never found
+      // the real one, scheduled_start, so it never showed.
+      if (tables.has("live_videos") && held.has("liveVideo:read")) {
+        const rows = await app.store.db
+          .selectFrom("liveVideos")
+          .select(["id", "title", "scheduledStart"])
+          .where("status", "=", "scheduled")
+          .where("scheduledStart", ">", nowIso(now))
+          .orderBy("scheduledStart")
+          .orderBy("id")
+          .limit(LIST_SIZE)
+          .execute();
+        answer.liveVideos = rows.map((row) => ({
+          id: row.id,
+          title: row.title,
+          startAt: row.scheduledStart,
+        }));
       }
 
       if (held.has("jobLog:read")) {

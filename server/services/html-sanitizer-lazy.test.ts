@@ -1,0 +1,18 @@
+import { createRequire } from "node:module";
+import { describe, expect, it } from "vitest";
+
+const require = createRequire(import.meta.url);
+const sanitizeHtmlPath = require.resolve("sanitize-html");
+
+describe("html-sanitizer's loading", () => {
+  it("loads sanitize-html on the first sanitise, not on import, and sanitises that first call", async () => {
+    // Node's module cache outlives a test file in a reused worker: start without it.
+    delete require.cache[sanitizeHtmlPath];
+    const { sanitizeStoredHtml } = await import("./html-sanitizer.js");
+    expect(require.cache[sanitizeHtmlPath]).toBeUndefined();
+    expect(
+      sanitizeStoredHtml('<p onclick="x()">你好<script>alert(1)</script></p>'),
+    ).toBe("<p>你好</p>");
+    expect(require.cache[sanitizeHtmlPath]).toBeDefined();
+  });
+});
