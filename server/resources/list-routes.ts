@@ -16,15 +16,7 @@ import { actorOf, recordAudit } from "../services/audit.js";
 import { checkCsvLabels, csvLayout, exportTimeZone } from "./csv-export.js";
 import { envelope, type ResourceDefinition } from "./resource-definition.js";
 import type { Filter, ResourceQueries } from "./resource-queries.js";
-import {
-  highlight,
-  htmlToText,
-  queryTerms,
-  type HighlightPart,
-} from "../db/terms.js";
-import { foldString } from "../db/fold.js";
-
-const HAN = /\p{Script=Han}/u;
+import { highlight, htmlToText, type HighlightPart } from "../db/terms.js";
 
 /** A highlighted text's parts, as every list with a keyword answers them. */
 export const highlightSchema = z.array(
@@ -44,24 +36,16 @@ function highlightsOf(
   const camel = (column: string) =>
     column.replace(/_([a-z])/g, (_, ch: string) => ch.toUpperCase());
   const result: Record<string, Record<string, HighlightPart[]>> = {};
-  // highlight() marks a Chinese term only where the text holds it: when every term is
-  // Chinese, a text holding none is skipped without cutting the query again (each call
-  // segments it, about a tenth of a keyword sermon list's CPU, profiled).
-  const terms = queryTerms(query);
-  if (terms.length === 0) return result;
-  const chinese = terms.every((term) => HAN.test(term));
   for (const record of records) {
     const fields: Record<string, HighlightPart[]> = {};
     for (const column of [...columns, ...html]) {
       const field = camel(column);
       const value = record[field];
       if (typeof value !== "string" || value === "") continue;
-      const text = html.includes(column) ? htmlToText(value) : value;
-      if (chinese) {
-        const folded = foldString(text); // as highlight() matches (fold.ts)
-        if (!terms.some((term) => folded.includes(term))) continue;
-      }
-      const parts = highlight(text, query);
+      const parts = highlight(
+        html.includes(column) ? htmlToText(value) : value,
+        query,
+      );
       if (parts) fields[field] = parts;
     }
     if (Object.keys(fields).length > 0) result[String(record.id)] = fields;
