@@ -1,7 +1,8 @@
 // `npm run bench`: the list bench (run.ts), the admin's budgets (admin.ts), the
 // behaviour endpoint and rollup (behavior.ts), the public Q&A site (community.ts), the
-// word index on sermons (search.ts), the believers' CSV import (import.ts), then a 1 GB
-// video upload's server RSS (upload.ts).
+// word index on sermons (search.ts), the sermon list with tags against raw SQL
+// (sermons.ts), the believers' CSV import (import.ts), then a 1 GB video upload's server
+// RSS (upload.ts).
 // `npm run bench -- soak`: the soak run (soak.ts) alone.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
@@ -24,7 +25,9 @@ const behavior = admin === 0 ? run("behavior.ts") : admin;
 const community = behavior === 0 ? run("community.ts") : behavior;
 // The word index on 100,000 sermons (issue 16).
 const search = community === 0 ? run("search.ts") : community;
+// 100,000 sermons with tags, listed by tag and keyword against raw SQL (issue 11).
+const sermons = search === 0 ? run("sermons.ts") : search;
 // The believers' 50,000-row import (issue 12).
-const imported = search === 0 ? run("import.ts") : search;
+const imported = sermons === 0 ? run("import.ts") : sermons;
 // The 1 GB upload's RSS (issue 11's Performance section).
 process.exit(imported === 0 ? run("upload.ts") : imported);

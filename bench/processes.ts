@@ -150,3 +150,48 @@ export function ensureServerBuilt(): void {
   });
   if (result.status !== 0) throw new Error("npm run build:server failed");
 }
+
+/** Starts the built server on `dataDir` (or PostgreSQL) on a free loopback port. */
+export async function startServer(options: {
+  dataDir: string;
+  databaseUrl?: string;
+  admin: { login: string; password: string };
+  /** A directory with no web build in it: the bench measures the API alone. */
+  noWeb: string;
+}): Promise<{ base: string; server: Started }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = startProcess([...START_FLAGS, SERVER_ENTRY], {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: options.dataDir,
+    DATABASE_URL: options.databaseUrl ?? "",
+    ADMIN_LOGIN: options.admin.login,
+    ADMIN_PASSWORD: options.admin.password,
+    LOG_LEVEL: "warn",
+    WEB_DIR: options.noWeb,
+  });
+  await waitReady(`${base}/tjc/health`, server, performance.now());
+  return { base, server };
+}
+
+/** Logs in and answers the headers of an English-speaking API client with that session. */
+export async function sessionHeaders(
+  base: string,
+  admin: { login: string; password: string },
+): Promise<Record<string, string>> {
+  const response = await fetch(`${base}/tjc/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ loginName: admin.login, password: admin.password }),
+  });
+  const body = (await response.json()) as {
+    code: number;
+    data: { token: string };
+  };
+  if (body.code !== 0) throw new Error(`login failed: ${JSON.stringify(body)}`);
+  return {
+    authorization: `Bearer ${body.data.token}`,
+    "accept-language": "en-US",
+  };
+}

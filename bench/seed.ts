@@ -75,7 +75,7 @@ const WORDS: [zh: string, en: string][] = [
 ];
 
 /** A small deterministic generator, so every run seeds the same rows. */
-function mulberry32(seed: number): () => number {
+export function mulberry32(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -138,13 +138,16 @@ export type KeywordPlan = "lookup" | "walk";
  * Chooses the plan from what each costs on the bench store (docs/performance.md): about
  * 1 µs per match looked up and sorted, against about 0.1 µs per index entry walked, of
  * which a page needs (offset + limit) × rows / matches. `rows` may be an estimate.
+ * `lookupCost` is a match's cost in walked entries: 8 for rows as narrow as tags; a
+ * table whose rows carry long text sorts them whole and costs more (sermons: 64).
  */
 export function keywordPlan(
   matches: number,
   rows: number,
   pageEnd: number,
+  lookupCost = 8,
 ): KeywordPlan {
-  return matches > 0 && matches * matches * 8 >= pageEnd * rows
+  return matches > 0 && matches * matches * lookupCost >= pageEnd * rows
     ? "walk"
     : "lookup";
 }

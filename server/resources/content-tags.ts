@@ -10,16 +10,22 @@ import { validationError } from "../http/errors.js";
 import { localizeText } from "../http/validation-messages.js";
 import { MAX_INT32, type ResourceFilter } from "./resource-definition.js";
 
-/** `tagId`: records carrying the tag. */
+/**
+ * `tagId`: records carrying the tag, as an id list from content_tags' (resource, tag_id)
+ * index. Not a correlated `exists`: SQLite ran that once per row of the table, so every
+ * count of a tagged list scanned all of it (docs/performance.md, "Sermons with tags").
+ */
 export function contentTagFilter(
   resource: string,
   table: string,
 ): ResourceFilter {
+  const id = `${table.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`)}.id`;
   return {
     schema: z.number().int().positive().max(MAX_INT32),
     volatile: true, // reads content_tags
-    where: (value: number) =>
-      sql<SqlBool>`exists (select 1 from content_tags where content_tags.resource = ${resource} and content_tags.tag_id = ${value} and content_tags.record_id = ${sql.ref(`${table}.id`)})`,
+    lookup: true,
+    where: (value: number, _kind, walk) =>
+      sql<SqlBool>`${sql.raw(walk ? `+${id}` : id)} in (select record_id from content_tags where content_tags.resource = ${resource} and content_tags.tag_id = ${value})`,
   };
 }
 

@@ -29,7 +29,18 @@ export interface WriteContext {
 /** A filter field: how its value is validated and which rows it keeps. */
 export interface ResourceFilter {
   schema: z.ZodType;
-  where(value: never, kind: StoreKind): Expression<SqlBool>;
+  /**
+   * `walk` (SQLite, filters marked `lookup`): the list will walk its ORDER BY index, so the
+   * condition must not be usable to look rows up by id (write `+table.id in (…)`).
+   */
+  where(value: never, kind: StoreKind, walk?: boolean): Expression<SqlBool>;
+  /**
+   * It keeps rows by id from an index of its own (`table.id in (select … )`), as the word
+   * index does: on SQLite the list then chooses, from the matching total and the page, to
+   * look the matches up by id and sort them, or to walk the ORDER BY index and check each
+   * row against them (search.ts, keywordPlan).
+   */
+  lookup?: boolean;
   /**
    * The rows it keeps can change without a write to the resource's table (it reads the
    * clock or another table): its totals are counted afresh, never cached.
@@ -43,6 +54,11 @@ export interface ResourceDefinition<
   Create extends z.ZodObject,
   Update extends z.ZodObject,
 > {
+  /**
+   * SQLite: what looking up and sorting one matching row costs, in index entries walked
+   * (search.ts, keywordPlan; 8 when unset). Rows with long text sort slowly: more.
+   */
+  lookupCost?: number;
   /** URL segment under /tjc, e.g. "tags". */
   path: string;
   /** Table in the database (Kysely's name). */

@@ -91,6 +91,10 @@ describe("keyword plans", () => {
     expect(keywordPlan(40_000, 100_000, 1250)).toBe("walk");
     expect(keywordPlan(1, 100_000, 25)).toBe("lookup");
     expect(keywordPlan(0, 0, 25)).toBe("lookup");
+    // Wide rows (sermons) cost more to look up and sort: a tag on 2% walks, even deep.
+    expect(keywordPlan(1951, 100_000, 1000)).toBe("lookup");
+    expect(keywordPlan(1951, 100_000, 1000, 64)).toBe("walk");
+    expect(keywordPlan(50, 100_000, 25, 64)).toBe("lookup");
   });
 
   it("answers the same rows either way", async () => {

@@ -164,7 +164,9 @@ export function resourceQueries<Row>(
           sql<SqlBool>`${sql.ref(`${table}.id`)} in (select doc_id from passage_refs where tbl = ${search.table} and ${passageOverlap(parseReference(String(value)))})`,
         );
       } else {
-        conditions.push(def.filters![key]!.where(value as never, kind()));
+        conditions.push(
+          def.filters![key]!.where(value as never, kind(), plan.walk),
+        );
       }
     }
     return conditions;
@@ -344,15 +346,22 @@ export function resourceQueries<Row>(
         return known === undefined ? countQuery(filter, plan) : constant(known);
       },
       ([counts, , counted]) => {
-        if (kind() === "sqlite" && keyword && sort.field !== "relevance") {
+        // Look the matches up and sort them, or walk the ORDER BY index (keywordPlan).
+        const byLookup =
+          keyword || active.some((key) => def.filters?.[key]?.lookup === true);
+        if (kind() === "sqlite" && byLookup && sort.field !== "relevance") {
           const rows = Number(
             (counts![0] as { rowCount?: number } | undefined)?.rowCount ?? 0,
           );
           plan = {
             ...plan,
             walk:
-              keywordPlan(Number(counted![0]!.total), rows, offset + limit) ===
-              "walk",
+              keywordPlan(
+                Number(counted![0]!.total),
+                rows,
+                offset + limit,
+                def.lookupCost,
+              ) === "walk",
           };
         }
         return pageQuery(filter, sort, offset, limit, plan);

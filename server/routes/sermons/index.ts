@@ -41,6 +41,10 @@ export const sermonResource = {
   sortable: SERMON_SORT_FIELDS,
   sortKeys: { title: pinyinKey("titlePinyin") },
   defaultSort: ["preachedOn", "DESC"],
+  // A sermon row carries its body, which the sort carries too: at 100,000 sermons, looking
+  // up and sorting the 1,951 of one tag took 47 ms, walking 51,000 entries of preached_on
+  // 7 ms (docs/performance.md, "Sermons with tags").
+  lookupCost: 64,
   search: {
     table: "sermons",
     columns: ["title", "preacher", "series", "passage", "summary"],

@@ -111,6 +111,63 @@ describe("/tjc/sermons", () => {
     expect(ids(await list({ tagId }))).toContain(sermon.id);
   });
 
+  it("filters by a tag in preachedOn order, whether most sermons carry it or a few, on every page", async () => {
+    // On SQLite the list walks its ORDER BY index for a tag most rows carry and looks up a
+    // rare tag's rows to sort them (content-tags.ts): both must answer the same order.
+    const tag = async (name: string) =>
+      (
+        await t.request({
+          method: "POST",
+          url: "/tjc/tags",
+          token: editor,
+          payload: { name },
+        })
+      ).json().data.id as number;
+    const [common, rare] = [await tag("常见标签"), await tag("少见标签")];
+    const made: { id: number; preachedOn: string; tagIds: number[] }[] = [];
+    for (let i = 0; i < 30; i++) {
+      const tagIds = [
+        ...(i % 5 !== 0 ? [common] : []),
+        ...(i % 10 === 3 ? [rare] : []),
+      ];
+      // Three sermons a day: the id breaks the ties.
+      const preachedOn = `2025-03-${String(10 + Math.floor(i / 3)).padStart(2, "0")}`;
+      const response = await create({
+        title: `标签顺序 ${i}`,
+        preachedOn,
+        tagIds,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      made.push({ id: response.json().data.id, preachedOn, tagIds });
+    }
+    const page = async (filter: object, start: number) =>
+      (
+        await t.request({
+          method: "GET",
+          url: `/tjc/sermons?${new URLSearchParams({
+            filter: JSON.stringify(filter),
+            sort: JSON.stringify(["preachedOn", "DESC"]),
+            range: JSON.stringify([start, start + 9]),
+          })}`,
+          token: editor,
+        })
+      ).json().data as { list: { id: number }[]; total: number };
+    for (const tagId of [common, rare]) {
+      const expected = made
+        .filter((sermon) => sermon.tagIds.includes(tagId))
+        .sort((a, b) => b.preachedOn.localeCompare(a.preachedOn) || b.id - a.id)
+        .map((sermon) => sermon.id);
+      const answered: number[] = [];
+      for (let start = 0; start < expected.length; start += 10) {
+        const { list, total } = await page({ tagId }, start);
+        expect(total).toBe(expected.length);
+        answered.push(...list.map((sermon) => sermon.id));
+      }
+      expect(answered).toEqual(expected);
+    }
+    expect((await page({ tagId: common, q: "标签顺序" }, 0)).total).toBe(24);
+  });
+
   it("allows only the moves that make sense (40000 otherwise, in the caller's language)", async () => {
     const draft = (await create({ title: "流程" })).json().data;
     const published = (
