@@ -33,6 +33,14 @@ const TERMS_VERSION = 2;
 /** Rows of a multi-row insert: well under both stores' parameter limits. */
 const INSERT_CHUNK = 400;
 
+/** `items` in runs of at most `size`, for statements with one parameter per item. */
+function chunksOf<T>(items: readonly T[], size = INSERT_CHUNK): T[][] {
+  const chunks: T[][] = [];
+  for (let i = 0; i < items.length; i += size)
+    chunks.push(items.slice(i, i + size));
+  return chunks;
+}
+
 function camel(column: string): string {
   return column.replace(/_([a-z])/g, (_, ch: string) => ch.toUpperCase());
 }
@@ -280,11 +288,11 @@ async function reindexBatch(
   }
 
   for (const [docId, terms] of removedPostings)
-    for (let i = 0; i < terms.length; i += INSERT_CHUNK)
+    for (const chunk of chunksOf(terms))
       await db
         .deleteFrom("searchPostings")
         .where("docId", "=", docId)
-        .where("termId", "in", terms.slice(i, i + INSERT_CHUNK))
+        .where("termId", "in", chunk)
         .execute();
   addedPostings.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   await insertMany(
@@ -320,11 +328,11 @@ async function reindexBatch(
     docUpdates,
     ["int", "text"],
   );
-  for (let i = 0; i < docDeletes.length; i += INSERT_CHUNK)
+  for (const chunk of chunksOf(docDeletes))
     await db
       .deleteFrom("searchDocs")
       .where("tbl", "=", table)
-      .where("docId", "in", docDeletes.slice(i, i + INSERT_CHUNK))
+      .where("docId", "in", chunk)
       .execute();
   if (spec.passages) await repassageRows(db, kind, table, spec, latest);
 }
@@ -371,12 +379,11 @@ async function repassageRows(
   spec: SearchSpec,
   rows: ReadonlyMap<number, Record<string, unknown> | undefined>,
 ): Promise<void> {
-  const ids = [...rows.keys()];
-  for (let i = 0; i < ids.length; i += INSERT_CHUNK)
+  for (const chunk of chunksOf([...rows.keys()]))
     await db
       .deleteFrom("passageRefs")
       .where("tbl", "=", table)
-      .where("docId", "in", ids.slice(i, i + INSERT_CHUNK))
+      .where("docId", "in", chunk)
       .execute();
   const refs: [string, number, number, number][] = [];
   for (const [id, row] of rows)
