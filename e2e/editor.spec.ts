@@ -297,7 +297,7 @@ test("the editor is not in the first bundle: its chunks load only on /test/test"
     if (request.resourceType() === "script") scripts.push(request.url());
   });
   const editorChunk =
-    /katex|highlight|lowlight|prosemirror|tiptap|StandaloneEditor|RichTextInput|EditorPlayground|editor-playground/i;
+    /katex|CodeHighlight|highlight\.js|lowlight|prosemirror|tiptap|StandaloneEditor|RichTextInput|EditorPlayground|editor-playground/i;
 
   await page.goto("/login");
   await expect(page.locator('input[name="loginName"]')).toBeVisible({

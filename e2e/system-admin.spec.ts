@@ -472,6 +472,9 @@ test.describe("the profile", () => {
     await saveButton(page).click();
     // Saved in the new language, which the whole interface now speaks.
     await expect(page.getByText("Profile saved")).toBeVisible();
+    // The app bar (and its h1) hides while the page is scrolled down to the save button,
+    // as react-admin's does; it shows again at the top.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Profile");
     await expect(
       page.getByRole("button", { name: "资料测试 (profile)" }),
