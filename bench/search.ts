@@ -25,13 +25,10 @@ import { ensureIndexBuilt } from "../server/db/word-index.js";
 import { sermonResource } from "../server/routes/sermons/index.js";
 import {
   ensureServerBuilt,
-  freePort,
   killChildren,
-  SERVER_ENTRY,
-  START_FLAGS,
-  startProcess,
+  sessionHeaders,
+  startServer,
   stopProcess,
-  waitReady,
 } from "./processes.js";
 
 const ROWS = Number(process.env.SEARCH_ROWS ?? 100_000);
@@ -226,33 +223,14 @@ async function main(): Promise<number> {
       `index build: ${(buildMs / 1000).toFixed(1)} s for ${ROWS} sermons; index size ${size}`,
     );
 
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const server = startProcess([...START_FLAGS, SERVER_ENTRY], {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? "",
-      ADMIN_LOGIN,
-      ADMIN_PASSWORD,
-      LOG_LEVEL: "warn",
-      WEB_DIR: path.join(temp, "no-web"),
+    const bench = { login: ADMIN_LOGIN, password: ADMIN_PASSWORD };
+    const { base, server } = await startServer({
+      dataDir,
+      databaseUrl,
+      admin: bench,
+      noWeb: path.join(temp, "no-web"),
     });
-    await waitReady(`${base}/tjc/health`, server, performance.now());
-    const login = (await (
-      await fetch(`${base}/tjc/auth/login`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          loginName: ADMIN_LOGIN,
-          password: ADMIN_PASSWORD,
-        }),
-      })
-    ).json()) as { data: { token: string } };
-    const headers = {
-      authorization: `Bearer ${login.data.token}`,
-      "accept-language": "en-US",
-    };
+    const headers = await sessionHeaders(base, bench);
     const url = `${base}/tjc/sermons?${new URLSearchParams({
       filter: JSON.stringify({ q: WORD }),
       range: "[0,19]",
