@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { bcv_parser } from "bible-passage-reference-parser/esm/bcv_parser.js";
 import * as zh from "bible-passage-reference-parser/esm/lang/zh.js";
 import * as en from "bible-passage-reference-parser/esm/lang/en.js";
@@ -216,11 +217,24 @@ function unique(ranges: VerseRange[]): VerseRange[] {
 export function parseReference(reference: string): VerseRange[] {
   // Every reference holds a number; the parser costs milliseconds even on empty text.
   if (!/[0-9０-９〇零一二两三四五六七八九十百]/u.test(reference)) return [];
-  const text = normalizeReference(reference);
-  return unique(
-    bothParsers(text).flatMap((found) => rangesOfOsisList(found.osis)),
-  );
+  let ranges = parsedReferences.get(reference);
+  if (!ranges) {
+    ranges = unique(
+      bothParsers(normalizeReference(reference)).flatMap((found) =>
+        rangesOfOsisList(found.osis),
+      ),
+    );
+    parsedReferences.set(reference, ranges);
+  }
+  return [...ranges];
 }
+
+/**
+ * Parsed references, kept: parsing costs about 1.4 ms a reference, and the same few are
+ * asked again and again (a list's passage filter is checked, then applied; a page of
+ * sermons asks for the ranges of the passages it shows).
+ */
+const parsedReferences = new LRUCache<string, VerseRange[]>({ max: 2000 });
 
 /** A found reference looks deliberate: it has a chapter-verse mark or a long book name. */
 function deliberate(found: Found): boolean {

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import type { VerseRange } from "../../../common/passages.js";
 import { formatRange, osisOfRange } from "../../../common/passages.js";
@@ -15,18 +14,6 @@ import { rowsOnPassage } from "../../services/passage-sources.js";
 const PER_SOURCE = 50;
 /** References one /passages/ranges call may ask about (a list page holds at most 100 rows). */
 const MAX_REFS = 100;
-
-// Parsing costs about 1.4 ms a reference (docs/search.md) and a list asks about the same
-// ones again and again: parsed references are kept.
-const parsed = new LRUCache<string, VerseRange[]>({ max: 2000 });
-function rangesOf(reference: string): VerseRange[] {
-  let ranges = parsed.get(reference);
-  if (!ranges) {
-    ranges = parseReference(reference);
-    parsed.set(reference, ranges);
-  }
-  return ranges;
-}
 
 /**
  * `GET /tjc/passages?ref=约翰福音3:16`: everything public that touches the passage, of
@@ -79,7 +66,7 @@ export const passageRoutes: FastifyPluginAsync = async (parent) => {
       },
     },
     async (request) => {
-      const ranges = rangesOf(request.query.ref);
+      const ranges = parseReference(request.query.ref);
       if (ranges.length === 0)
         throw validationError({
           ref: localizeText("not a scripture reference", request.language),
@@ -129,7 +116,7 @@ export const passageRoutes: FastifyPluginAsync = async (parent) => {
     async (request) => {
       const answer: Record<string, VerseRange[]> = {};
       for (const reference of request.query.ref)
-        answer[reference] = rangesOf(reference.trim());
+        answer[reference] = parseReference(reference.trim());
       return ok(answer);
     },
   );
