@@ -5,6 +5,7 @@ import {
   type Kysely,
   type SqlBool,
 } from "kysely";
+import { z } from "zod";
 import type { StoreKind } from "./store.js";
 import { keywordCondition, type SearchSpec } from "./search.js";
 import {
@@ -682,6 +683,23 @@ export async function keywordMatch(
     condition: sql<SqlBool>`(${sql.join(conditions, sql` and `)})`,
     indexed: true,
   };
+}
+
+/** A list's `passage` filter: a reference such as `约翰福音 3:16` or `John 3:16`; "" is none. */
+export const passageFilter = z
+  .string()
+  .trim()
+  .max(100)
+  .refine((value) => value === "" || parseReference(value).length > 0, {
+    message: "not a scripture reference",
+  });
+
+/**
+ * The rows of `table` (its id column `idColumn`, as Kysely names it) with a verse range
+ * touching the reference's: John 3:1-21 is on John 3:16.
+ */
+export function onPassage(idColumn: string, table: string, reference: string) {
+  return sql<SqlBool>`${sql.ref(idColumn)} in (select doc_id from passage_refs where tbl = ${table} and ${passageOverlap(parseReference(reference))})`;
 }
 
 /** The condition on `passage_refs` rows whose range touches any of `ranges`. */

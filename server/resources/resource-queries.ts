@@ -19,10 +19,10 @@ import { loadSegmenter, queryTerms } from "../db/terms.js";
 import {
   ensureCounted,
   ensureIndexBuilt,
-  passageOverlap,
+  onPassage,
+  passageFilter,
   reindexRows,
 } from "../db/word-index.js";
-import { parseReference } from "../services/passage-parser.js";
 import {
   idList,
   MAX_INT32,
@@ -109,15 +109,7 @@ export function resourceQueries<Row>(
       .optional(),
   };
   if (def.search) filterShape.q = z.string().max(200).optional();
-  if (def.search?.passages)
-    filterShape.passage = z
-      .string()
-      .trim()
-      .max(100)
-      .refine((value) => value === "" || parseReference(value).length > 0, {
-        message: "not a scripture reference",
-      })
-      .optional();
+  if (def.search?.passages) filterShape.passage = passageFilter.optional();
   for (const [key, filter] of Object.entries(def.filters ?? {})) {
     filterShape[key] = filter.schema.optional();
   }
@@ -160,9 +152,7 @@ export function resourceQueries<Row>(
       } else if (key === "passage" && search?.passages) {
         // The rows with a verse range touching the reference's (John 3:1-21 for John
         // 3:16); the filter schema already refused a text that names no passage.
-        conditions.push(
-          sql<SqlBool>`${sql.ref(`${table}.id`)} in (select doc_id from passage_refs where tbl = ${search.table} and ${passageOverlap(parseReference(String(value)))})`,
-        );
+        conditions.push(onPassage(`${table}.id`, search.table, String(value)));
       } else {
         conditions.push(
           def.filters![key]!.where(value as never, kind(), plan.walk),

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { sql, type Kysely, type SqlBool } from "kysely";
+import type { Kysely } from "kysely";
 import { z } from "zod";
 import { ASK_VALIDATION_ERRORS } from "../../../common/ask-messages.js";
 import { ASK_POST_STATUSES } from "../../../common/schemas/ask.js";
@@ -8,8 +8,7 @@ import { questionModerationSchema } from "../../../common/schemas/ask-moderation
 import { nowIso } from "../../db/dialect.js";
 import type { AskPostStatus, Database } from "../../db/schema.js";
 import { keywordCondition } from "../../db/search.js";
-import { passageOverlap } from "../../db/word-index.js";
-import { parseReference } from "../../services/passage-parser.js";
+import { onPassage, passageFilter } from "../../db/word-index.js";
 import { ok } from "../../http/envelope.js";
 import { conflict, notFound, validationError } from "../../http/errors.js";
 import { localizeText } from "../../http/validation-messages.js";
@@ -53,14 +52,7 @@ export const adminQuestionFilterSchema = z.strictObject({
   createdFrom: day.optional(),
   createdTo: day.optional(),
   /** A scripture reference: the questions whose title or body touches it (docs/search.md). */
-  passage: z
-    .string()
-    .trim()
-    .max(100)
-    .refine((value) => value === "" || parseReference(value).length > 0, {
-      message: "not a scripture reference",
-    })
-    .optional(),
+  passage: passageFilter.optional(),
 });
 const SORTABLE = [
   "id",
@@ -432,7 +424,7 @@ export const adminQuestionRoutes: FastifyPluginAsync = async (parent) => {
         )
         .$if(Boolean(filter.passage), (qb) =>
           qb.where(
-            sql<SqlBool>`ask_questions.id in (select doc_id from passage_refs where tbl = 'ask_questions' and ${passageOverlap(parseReference(filter.passage!))})`,
+            onPassage("askQuestions.id", "ask_questions", filter.passage!),
           ),
         )
         .$if(Boolean(filter.q), (qb) =>

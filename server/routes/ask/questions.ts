@@ -10,9 +10,7 @@ import {
   type AskTab,
 } from "../../../common/schemas/ask.js";
 import { nowIso } from "../../db/dialect.js";
-import { keywordMatch, passageOverlap } from "../../db/word-index.js";
-import { parseReference } from "../../services/passage-parser.js";
-import { sql, type SqlBool } from "kysely";
+import { keywordMatch, onPassage } from "../../db/word-index.js";
 import { highlight, htmlToText, type HighlightPart } from "../../db/terms.js";
 import { QUESTION_SEARCH, reindexQuestion } from "./search.js";
 import type { Store } from "../../db/store.js";
@@ -98,9 +96,7 @@ export async function listPublicQuestions(
     )
     .$if(keyword !== undefined, (qb) => qb.where(keyword!.condition))
     .$if(Boolean(filter.passage), (qb) =>
-      qb.where(
-        sql<SqlBool>`ask_questions.id in (select doc_id from passage_refs where tbl = 'ask_questions' and ${passageOverlap(parseReference(filter.passage!))})`,
-      ),
+      qb.where(onPassage("askQuestions.id", "ask_questions", filter.passage!)),
     );
   // Pinned questions come first, in the tab's order; the rest walk the tab's index as
   // before. A church pins a handful, so the pinned ones are read whole and the page is
