@@ -1,4 +1,10 @@
+import { execFileSync, spawn } from "node:child_process";
+import { constants, mkdtempSync, openSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { PassThrough, Writable } from "node:stream";
+import pino from "pino";
+import type SonicBoom from "sonic-boom";
 import { describe, expect, it } from "vitest";
 import { buildTestApp } from "./test/helper.js";
 import { loggerOptions, requestLogLevel } from "./logging.js";
@@ -16,8 +22,50 @@ function fakeStdout(isTTY: boolean) {
 
 describe("the logger's output", () => {
   it("writes JSON lines when stdout is not a terminal", async () => {
-    const options = await loggerOptions("info", fakeStdout(false).stream);
-    expect(options).toEqual({ level: "info", redact: expect.any(Array) });
+    const out = fakeStdout(false);
+    const options = (await loggerOptions("info", out.stream)) as {
+      level: string;
+      stream: unknown;
+    };
+    expect(options).toMatchObject({ level: "info", redact: expect.any(Array) });
+    expect(options.stream).toBe(out.stream);
+  });
+
+  it("drops and counts the lines past its buffer while nobody reads the output", async () => {
+    // A pipe nobody reads, as a stalled log shipper: a FIFO this test owns, so that it
+    // closes it only when the logger is done with it (a child's pipe closed under the
+    // logger's retries failed the next test with EBADF).
+    const fifo = join(mkdtempSync(join(tmpdir(), "lampstand-log-")), "out");
+    execFileSync("mkfifo", [fifo]);
+    const fd = openSync(fifo, constants.O_RDWR | constants.O_NONBLOCK);
+    let dropped = 0;
+    const options = (await loggerOptions(
+      "info",
+      { isTTY: false, fd } as unknown as NodeJS.WriteStream,
+      { maxBufferBytes: 64 * 1024, onDrop: (lines) => (dropped += lines) },
+    )) as { level: string; stream: SonicBoom };
+    const logger = pino({ level: options.level }, options.stream);
+    const line = "x".repeat(200);
+    for (let i = 0; i < 10_000; i++) logger.info({ i }, line);
+    // The lines are logged faster than the first write completes, so the buffer's
+    // 64 KiB is about all that is kept: ~260 lines of ~250 bytes.
+    expect(dropped).toBeGreaterThan(9_000);
+    expect(dropped).toBeLessThan(10_000);
+
+    // A reader comes back: what was kept is written, and the output closes cleanly.
+    const drain = spawn("cat", [fifo], { stdio: ["ignore", "pipe", "ignore"] });
+    let received = "";
+    drain.stdout.on("data", (chunk: Buffer) => (received += String(chunk)));
+    const closed = new Promise((resolve) =>
+      options.stream.once("close", resolve),
+    );
+    options.stream.end();
+    await closed;
+    await new Promise((resolve) => drain.once("exit", resolve));
+    // Every line kept arrives whole, and together with those dropped they are all.
+    const lines = received.split("\n").filter(Boolean);
+    expect(lines.length).toBe(10_000 - dropped);
+    expect(lines.every((l) => JSON.parse(l).msg === line)).toBe(true);
   });
 
   it("writes readable lines, one a request, without secrets, when stdout is a terminal", async () => {

@@ -68,7 +68,11 @@ export async function buildServer(
     throw error;
   }
   const fastify = Fastify({
-    logger: options.logger ?? (await loggerOptions(config.logLevel)),
+    logger:
+      options.logger ??
+      (await loggerOptions(config.logLevel, process.stdout, {
+        onDrop: (lines) => metrics.logLinesDropped.inc(lines),
+      })),
     // One line per answered request, at a level by what it was (server/logging.ts).
     logController: new RequestLogController(),
     genReqId: (request) => {

@@ -38,6 +38,12 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly logLinesDropped = new Counter({
+    name: "lampstand_log_lines_dropped_total",
+    help: "Log lines dropped because whatever reads the server's output fell 16 MiB behind (logging.ts)",
+    registers: [this.registry],
+  });
+
   readonly jobRuns = new Counter({
     name: "lampstand_job_runs_total",
     help: "Scheduled job runs, by job",
