@@ -208,6 +208,22 @@ describe("the default interface language", () => {
     expect(english.body).toContain("<h1>Q&amp;A tags</h1>");
   });
 
+  test("API answers use it when the request asks for no language we have", async () => {
+    await setDefault("en-US");
+    const expired = (headers: Record<string, string>) =>
+      t.app.inject({ method: "GET", url: "/tjc/tags", headers });
+    const none = await expired({});
+    expect(none.json().code).not.toBe(0);
+    expect(none.json().message).toMatch(/[a-z]/i);
+    expect(none.json().message).not.toMatch(/[\u4e00-\u9fff]/);
+    const french = await expired({ "accept-language": "fr-FR" });
+    expect(french.json().message).toBe(none.json().message);
+    const chinese = await expired({ "accept-language": "zh-CN" });
+    expect(chinese.json().message).toMatch(/[\u4e00-\u9fff]/);
+    await setDefault("zh-CN");
+    expect((await expired({})).json().message).toBe(chinese.json().message);
+  });
+
   test("/tjc-config.js carries it to the admin, cacheable by its ETag", async () => {
     await setDefault("en-US");
     const first = await t.request({ method: "GET", url: "/tjc-config.js" });
