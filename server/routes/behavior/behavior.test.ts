@@ -10,6 +10,7 @@ import { Code } from "../../../common/codes.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 import { behaviorRollup } from "../../jobs/handlers/behavior.js";
 import { statsDay } from "../../behavior/rollup.js";
+import { MAX_QUEUED_ROWS } from "../../behavior/writer.js";
 
 let t: TestApp;
 let admin: string;
@@ -170,6 +171,53 @@ describe("POST /tjc/public/behavior", () => {
     expect(rows[0]!.occurredAt).toMatch(
       /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/,
     );
+  });
+
+  test("answers 42900 with Retry-After, and keeps nothing of the batch, while the write queue is full", async () => {
+    const writer = t.app.behavior;
+    // No timer: the queue stays full until it is written (stop() writes what is queued).
+    await writer.stop();
+    try {
+      const filler = {
+        day: "2026-11-24",
+        at: Date.UTC(2026, 10, 24, 8),
+        type: "pageview",
+        app: "public",
+        visitorId: "visitor-filler",
+        sessionId: "session-filler",
+        path: "/filler",
+        device: "desktop",
+      } as const;
+      expect(
+        writer.add(Array.from({ length: MAX_QUEUED_ROWS - 1 }, () => filler)),
+      ).toBe(true);
+      const full = await send([event(), event()], {
+        "accept-language": "en-US",
+      });
+      expect(full.statusCode).toBe(429);
+      expect(full.headers["retry-after"]).toBe("1");
+      expect(full.json()).toMatchObject({
+        code: Code.TOO_MANY_REQUESTS,
+        data: { retryAfter: 1 },
+      });
+      expect(typeof full.json().message).toBe("string");
+      // One event still fits.
+      const one = await send([event({ path: "/fits" })]);
+      expect(one.json()).toMatchObject({ code: 0, data: { stored: 1 } });
+      await writer.flush();
+      const again = await send([event({ path: "/after" }), event()]);
+      expect(again.json()).toMatchObject({ code: 0, data: { stored: 2 } });
+      const rows = await stored();
+      expect(rows).toHaveLength(MAX_QUEUED_ROWS + 2);
+      expect(
+        rows
+          .filter((row) => row.path !== "/filler")
+          .map((row) => row.path)
+          .sort(),
+      ).toEqual(["/after", "/fits", "/ubTest1"]);
+    } finally {
+      writer.start();
+    }
   });
 
   test("is rate-limited per address", async () => {

@@ -9,9 +9,11 @@ import {
   behaviorStatsSchema,
 } from "../../../common/schemas/behavior.js";
 import type { Language } from "../../../common/codes.js";
+import { Code } from "../../../common/codes.js";
 import { ok } from "../../http/envelope.js";
+import { ApiError } from "../../http/errors.js";
 import { envelope } from "../../resources/resource-definition.js";
-import { eventTime, statsDay } from "../../behavior/rollup.js";
+import { statsDay } from "../../behavior/rollup.js";
 import {
   deviceClass,
   optedOut,
@@ -23,6 +25,8 @@ import type { BehaviorRow } from "../../behavior/writer.js";
 import { batchValidatorCompiler } from "./batch-check.js";
 import { csvSafe } from "../../resources/csv-safe.js";
 
+/** A full write queue is written within a second or so: the client may retry after. */
+const QUEUE_FULL_RETRY_S = 1;
 /** A browser clock this far off is not believed: the event is dated on arrival. */
 const CLOCK_SKEW_MS = 24 * 3600 * 1000;
 
@@ -130,7 +134,7 @@ export const behaviorRoutes: FastifyPluginAsync = async (parent) => {
         const at = Math.abs(event.at - now) > CLOCK_SKEW_MS ? now : event.at;
         rows[i] = {
           day: statsDay(at),
-          occurredAt: eventTime(at),
+          at,
           type: event.type,
           app: event.app,
           visitorId: event.visitorId,
@@ -147,7 +151,14 @@ export const behaviorRoutes: FastifyPluginAsync = async (parent) => {
           ipPrefix,
         };
       }
-      app.behavior.add(rows);
+      if (!app.behavior.add(rows)) {
+        // The write queue is full (the store is not keeping up): nothing of the batch
+        // is kept, and the answer says so rather than claim it stored.
+        throw new ApiError(Code.TOO_MANY_REQUESTS, {
+          headers: { "Retry-After": String(QUEUE_FULL_RETRY_S) },
+          data: { retryAfter: QUEUE_FULL_RETRY_S },
+        });
+      }
       return ok({ stored: events.length });
     },
   );
