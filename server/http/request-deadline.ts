@@ -35,7 +35,15 @@ export function installRequestDeadlines(
   if (requestMs <= 0) return;
   app.addHook("onRequest", (request, reply, done) => {
     const raw = request.raw;
-    if (raw.complete) return done();
+    // A request with neither header has no body (RFC 9112 6.3): nothing to wait for, and
+    // a list request would pay a timer and two listeners for nothing.
+    const headers = request.headers;
+    if (
+      raw.complete ||
+      (headers["content-length"] === undefined &&
+        headers["transfer-encoding"] === undefined)
+    )
+      return done();
     const ms = requestDeadlineMs(
       requestMs,
       request.headers["content-type"],
