@@ -12,6 +12,7 @@ import {
   useNotify,
   useTranslate,
 } from "react-admin";
+import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
@@ -150,7 +151,7 @@ function ProfileCard() {
 }
 
 function PasswordCard() {
-  const notify = useNotify();
+  const translate = useTranslate();
   // A new form after a change: the passwords typed do not stay on the screen.
   const [round, setRound] = useState(0);
   const change = async (values: Record<string, unknown>) => {
@@ -159,41 +160,49 @@ function PasswordCard() {
         oldPassword: values.oldPassword,
         newPassword: values.newPassword,
       });
-      notify("app.profile.password_changed", { type: "success" });
       setRound((n) => n + 1);
       return undefined;
     } catch (error) {
       return fieldErrors(error);
     }
   };
+  // Said on the card, not in a toast: a toast waits its turn behind the "form is not
+  // valid" toasts of the tries before, seconds after the change was made.
   return (
-    <SimpleForm
-      key={round}
-      onSubmit={change}
-      validate={passwordForm.validate}
-      noValidate
-      toolbar={<SaveOnly label="app.profile.change_password" />}
-      sx={{ maxWidth: 560 }}
-    >
-      <PasswordInput
-        source="oldPassword"
-        label="app.profile.old_password"
-        isRequired={passwordForm.required("oldPassword")}
-        autoComplete="current-password"
-      />
-      <PasswordInput
-        source="newPassword"
-        label="app.profile.new_password"
-        isRequired={passwordForm.required("newPassword")}
-        autoComplete="new-password"
-      />
-      <PasswordInput
-        source="confirmPassword"
-        label="app.profile.confirm_password"
-        isRequired={passwordForm.required("confirmPassword")}
-        autoComplete="new-password"
-      />
-    </SimpleForm>
+    <>
+      {round > 0 && (
+        <Alert severity="success" sx={{ mx: 2, mt: 2, maxWidth: 528 }}>
+          {translate("app.profile.password_changed")}
+        </Alert>
+      )}
+      <SimpleForm
+        key={round}
+        onSubmit={change}
+        validate={passwordForm.validate}
+        noValidate
+        toolbar={<SaveOnly label="app.profile.change_password" />}
+        sx={{ maxWidth: 560 }}
+      >
+        <PasswordInput
+          source="oldPassword"
+          label="app.profile.old_password"
+          isRequired={passwordForm.required("oldPassword")}
+          autoComplete="current-password"
+        />
+        <PasswordInput
+          source="newPassword"
+          label="app.profile.new_password"
+          isRequired={passwordForm.required("newPassword")}
+          autoComplete="new-password"
+        />
+        <PasswordInput
+          source="confirmPassword"
+          label="app.profile.confirm_password"
+          isRequired={passwordForm.required("confirmPassword")}
+          autoComplete="new-password"
+        />
+      </SimpleForm>
+    </>
   );
 }
 
