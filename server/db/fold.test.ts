@@ -20,6 +20,25 @@ describe("foldString", () => {
     expect(foldString(all)).toBe(oneByOne(all));
   });
 
+  test("ASCII text, read by its own shorter path, folds as character by character", () => {
+    let ascii = "";
+    for (let code = 0; code < 0x80; code++) {
+      const char = String.fromCharCode(code);
+      ascii += char;
+      expect(foldString(char)).toBe(oneByOne(char));
+    }
+    expect(foldString(ascii)).toBe(oneByOne(ascii));
+    expect(foldString("Grace of God 12")).toBe("grace of god 12");
+    // One character past ASCII and the general path reads it all.
+    expect(foldString("Grace É")).toBe(oneByOne("Grace É"));
+  });
+
+  test("a long text with upper case folds whole (past one chunk of 4,096 units)", () => {
+    const text = "Ab晚間".repeat(3000);
+    expect(foldString(text)).toBe(oneByOne(text));
+    expect(foldString(text)).toHaveLength(text.length);
+  });
+
   test("leaves a lone surrogate as it is", () => {
     expect(foldString("a\ud800b")).toBe("a\ud800b");
   });

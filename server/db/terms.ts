@@ -1,5 +1,6 @@
 import { stemmer } from "stemmer";
 import { foldString } from "./fold.js";
+import { asciiWordSpans } from "./word-spans.js";
 
 /**
  * Splitting text into index terms (issue 16, docs/search.md). The same function splits
@@ -111,14 +112,27 @@ export function documentTerms(texts: readonly string[]): Map<string, number> {
   return terms;
 }
 
+/**
+ * Queries' terms, remembered: admins ask the same few keywords again and again, and
+ * every keyword list cut its query with ICU on each request. Cleared when full.
+ */
+const queriesTerms = new Map<string, readonly string[]>();
+const QUERIES_LIMIT = 1_000;
+
 /** A query's terms, in the order written, without repeats. */
 export function queryTerms(query: string): string[] {
-  const terms: string[] = [];
-  for (const word of cut(foldString(query))) {
-    const term = normalizeWord(word);
-    if (term !== undefined && !terms.includes(term)) terms.push(term);
+  let terms = queriesTerms.get(query);
+  if (terms === undefined) {
+    const found: string[] = [];
+    for (const word of cut(foldString(query))) {
+      const term = normalizeWord(word);
+      if (term !== undefined && !found.includes(term)) found.push(term);
+    }
+    terms = found.slice(0, MAX_QUERY_TERMS);
+    if (queriesTerms.size >= QUERIES_LIMIT) queriesTerms.clear();
+    queriesTerms.set(query, terms);
   }
-  return terms.slice(0, MAX_QUERY_TERMS);
+  return [...terms];
 }
 
 /**
@@ -169,6 +183,35 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
+/**
+ * Where the words of a folded text may hold a non-Chinese term: found without ICU when the
+ * text is ASCII, Han and common punctuation (word-spans.ts, the same words), else every
+ * word ICU cuts.
+ */
+function wordSpans(folded: string): [number, number][] {
+  const fast = asciiWordSpans(folded);
+  if (fast) return fast;
+  if (!segmenter) throw new Error("loadSegmenter() first");
+  return Array.from(segmenter.segment(folded), ({ segment, index }) => [
+    index,
+    index + segment.length,
+  ]);
+}
+
+/**
+ * normalizeWord for highlight(), remembered: a list highlights the same few words (`grace`,
+ * `of`, `the`) in every row, and stemming them again was most of a row's highlight.
+ */
+const latinTerms = new Map<string, string | undefined>();
+const LATIN_TERMS_LIMIT = 5_000;
+function latinTerm(word: string): string | undefined {
+  if (latinTerms.has(word)) return latinTerms.get(word);
+  const term = normalizeWord(word);
+  if (latinTerms.size >= LATIN_TERMS_LIMIT) latinTerms.clear();
+  latinTerms.set(word, term);
+  return term;
+}
+
 /** A stretch of a snippet; `hit` marks a matched word. */
 export interface HighlightPart {
   text: string;
@@ -205,16 +248,11 @@ export function highlight(
       ranges.push([at, at + term.length]);
   }
   const latin = terms.filter((term) => !HAN.test(term));
-  if (latin.length > 0) {
-    let at = 0;
-    for (const word of cut(folded)) {
-      const start = folded.indexOf(word, at);
-      if (start < 0) continue;
-      at = start + word.length;
-      const term = normalizeWord(word);
-      if (term !== undefined && latin.includes(term)) ranges.push([start, at]);
+  if (latin.length > 0)
+    for (const [start, end] of wordSpans(folded)) {
+      const term = latinTerm(folded.slice(start, end));
+      if (term !== undefined && latin.includes(term)) ranges.push([start, end]);
     }
-  }
   if (ranges.length === 0) return undefined;
   ranges.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
   let from = 0;

@@ -238,6 +238,24 @@ describe("property: the index answers what a substring scan answers", () => {
       expect(list.length, query).toBe(expected);
       for (const tag of list)
         for (const word of words) expect(tag.name).toContain(word);
+      // Short pages walk the name index (SQLite), checking each term against its postings
+      // gathered once (pages of 3) or by a lookup per row (pages of 1): the same rows.
+      const sort: [string, string] = ["name", "ASC"];
+      const all = await listTags({ q: query }, sort, [0, 99]);
+      for (const size of [1, 3]) {
+        const paged: number[] = [];
+        for (let from = 0; from < Math.min(expected, 6); from += size) {
+          const page = await listTags({ q: query }, sort, [
+            from,
+            from + size - 1,
+          ]);
+          expect(page.total, query).toBe(expected);
+          paged.push(...page.list.map((tag) => tag.id));
+        }
+        expect(paged, `${query} in pages of ${size}`).toEqual(
+          all.list.slice(0, paged.length).map((tag) => tag.id),
+        );
+      }
     }
   });
 });

@@ -2,8 +2,8 @@ import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import type { SearchSpec } from "../../db/search.js";
 import type { Database } from "../../db/schema.js";
-import { ensureIndexBuilt, reindexRow } from "../../db/word-index.js";
-import { nowIso } from "../../db/dialect.js";
+import { reindexRow } from "../../db/word-index.js";
+import { startIndexBuild } from "../../db/index-build.js";
 
 /**
  * The community's posts in the word index (issue 16): questions by title and body,
@@ -23,11 +23,14 @@ export const ANSWER_SEARCH: SearchSpec = {
   passages: { text: ["body"] },
 };
 
-/** Builds the two indexes on start when they were never built (or from other fields). */
+/**
+ * Builds the two indexes after start when they were never built (or from other fields),
+ * in the background: the /ask search uses the substring search until they are done.
+ */
 export function indexAskPostsOnReady(app: FastifyInstance): void {
   app.addHook("onReady", async () => {
     for (const spec of [QUESTION_SEARCH, ANSWER_SEARCH])
-      await ensureIndexBuilt(app.store.db, app.store.kind, spec, nowIso());
+      startIndexBuild(app.store.db, app.store.kind, spec, app.log);
   });
 }
 
