@@ -44,7 +44,11 @@ function asciiOnly(dir) {
 fs.rmSync("dist/server/chunks", { recursive: true, force: true });
 
 await build({
-  entryPoints: ["server/main.ts"],
+  // The index build's worker threads (server/db/term-pool.ts) load their own entry.
+  entryPoints: {
+    main: "server/main.ts",
+    "term-worker": "server/db/term-worker.ts",
+  },
   outdir: "dist/server",
   splitting: true,
   chunkNames: "chunks/[name]-[hash]",

@@ -8,13 +8,10 @@ import {
 import { z } from "zod";
 import type { StoreKind } from "./store.js";
 import { keywordCondition, type SearchSpec } from "./search.js";
-import {
-  documentTerms,
-  htmlToText,
-  loadSegmenter,
-  queryTerms,
-} from "./terms.js";
-import { parseReference, passageRangesIn } from "../services/passage-parser.js";
+import { documentTerms, loadSegmenter, queryTerms } from "./terms.js";
+import { indexedTexts, passageRangesOf } from "./row-terms.js";
+import { isIndexReady } from "./index-ready.js";
+import { parseReference } from "../services/passage-parser.js";
 import type { VerseRange } from "../../common/passages.js";
 
 /**
@@ -29,7 +26,10 @@ import type { VerseRange } from "../../common/passages.js";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Db = Kysely<any>;
 
-/** Bumped when the way terms are made changes: every index is rebuilt on the next start. */
+/**
+ * Bumped when the way terms are made changes: every index is rebuilt, in the background,
+ * on the next start (index-build.ts).
+ */
 const TERMS_VERSION = 2;
 /** Rows of a multi-row insert: well under both stores' parameter limits. */
 const INSERT_CHUNK = 400;
@@ -40,51 +40,6 @@ function chunksOf<T>(items: readonly T[], size = INSERT_CHUNK): T[][] {
   for (let i = 0; i < items.length; i += size)
     chunks.push(items.slice(i, i + size));
   return chunks;
-}
-
-function camel(column: string): string {
-  return column.replace(/_([a-z])/g, (_, ch: string) => ch.toUpperCase());
-}
-
-/** The texts a row contributes to the index, from its camelCase row. */
-export function indexedTexts(
-  spec: SearchSpec,
-  row: Record<string, unknown>,
-): string[] {
-  const texts: string[] = [];
-  for (const column of spec.columns) {
-    const value = row[camel(column)];
-    if (typeof value === "string" && value !== "") texts.push(value);
-  }
-  for (const column of spec.html ?? []) {
-    const value = row[camel(column)];
-    if (typeof value === "string" && value !== "")
-      texts.push(htmlToText(value));
-  }
-  return texts;
-}
-
-/** The verse ranges a row names: its reference fields, and references in its text. */
-function passageRangesOf(
-  spec: SearchSpec,
-  row: Record<string, unknown>,
-): VerseRange[] {
-  const text = (column: string) => {
-    const value = row[camel(column)];
-    if (typeof value !== "string" || value === "") return "";
-    return (spec.html ?? []).includes(column) ? htmlToText(value) : value;
-  };
-  const ranges = (spec.passages?.reference ?? []).flatMap((column) =>
-    parseReference(text(column)),
-  );
-  ranges.push(...passageRangesIn((spec.passages?.text ?? []).map(text)));
-  const seen = new Set<string>();
-  return ranges.filter((range) => {
-    const key = `${range.start}-${range.end}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }
 
 function placeholders(kind: StoreKind, rows: number, columns: number): string {
@@ -99,8 +54,11 @@ function placeholders(kind: StoreKind, rows: number, columns: number): string {
   return groups.join(",");
 }
 
+/** Multi-row insert statements by shape: an index build sends thousands of the same. */
+const insertStatements = new Map<string, string>();
+
 /** Inserts many rows with a few multi-row statements (Kysely's builder costs more here). */
-async function insertMany(
+export async function insertMany(
   db: Db,
   kind: StoreKind,
   table: string,
@@ -108,19 +66,35 @@ async function insertMany(
   rows: unknown[][],
   suffix = "",
 ): Promise<void> {
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-    const chunk = rows.slice(i, i + INSERT_CHUNK);
-    await db.executeQuery(
-      CompiledQuery.raw(
-        `insert into ${table} (${columns.join(",")}) values ${placeholders(kind, chunk.length, columns.length)}${suffix}`,
-        chunk.flat(),
-      ),
-    );
+  await insertValues(db, kind, table, columns, rows.flat(), suffix);
+}
+
+/** insertMany with the rows' values in one flat array, row after row. */
+export async function insertValues(
+  db: Db,
+  kind: StoreKind,
+  table: string,
+  columns: string[],
+  values: readonly unknown[],
+  suffix = "",
+): Promise<void> {
+  const step = INSERT_CHUNK * columns.length;
+  for (let i = 0; i < values.length; i += step) {
+    const chunk = values.slice(i, i + step);
+    const rows = chunk.length / columns.length;
+    const shape = `${kind} ${table} ${columns.join(",")} ${rows}${suffix}`;
+    let text = insertStatements.get(shape);
+    if (text === undefined) {
+      text = `insert into ${table} (${columns.join(",")}) values ${placeholders(kind, rows, columns.length)}${suffix}`;
+      if (insertStatements.size >= 100) insertStatements.clear();
+      insertStatements.set(shape, text);
+    }
+    await db.executeQuery(CompiledQuery.raw(text, chunk));
   }
 }
 
 /** The ids of `terms` in `table`'s dictionary, creating the missing ones. */
-async function termIds(
+export async function termIds(
   db: Db,
   kind: StoreKind,
   table: string,
@@ -160,7 +134,7 @@ async function termIds(
  * Adds each term's change to its documents count, locking the rows in id order so two
  * PostgreSQL writers sharing terms never deadlock.
  */
-async function addToCounts(
+export async function addToCounts(
   db: Db,
   kind: StoreKind,
   deltas: ReadonlyMap<number, number>,
@@ -400,171 +374,13 @@ async function repassageRows(
   );
 }
 
-function signatureOf(spec: SearchSpec): string {
+export function signatureOf(spec: SearchSpec): string {
   return JSON.stringify([
     TERMS_VERSION,
     spec.columns,
     spec.html ?? [],
     spec.passages ?? {},
   ]);
-}
-
-/** Rows read and indexed at a time by a build. */
-const BUILD_BATCH = 1000;
-
-/**
- * Builds `spec.table`'s index from scratch when it was never built or was built from
- * other fields. Runs in one transaction (PostgreSQL: the table is locked against writes
- * meanwhile); answers the number of rows indexed, or undefined when it was up to date.
- */
-export async function ensureIndexBuilt(
-  db: Db,
-  kind: StoreKind,
-  spec: SearchSpec,
-  now: string,
-): Promise<number | undefined> {
-  const signature = signatureOf(spec);
-  const current = async (trx: Db) =>
-    (
-      await trx
-        .selectFrom("searchState")
-        .select("signature")
-        .where("tbl", "=", spec.table)
-        .executeTakeFirst()
-    )?.signature;
-  if ((await current(db)) === signature) return undefined;
-  return db.transaction().execute(async (trx) => {
-    if (kind === "postgres")
-      await sql
-        .raw(`lock table ${spec.table} in share row exclusive mode`)
-        .execute(trx);
-    if ((await current(trx)) === signature) return undefined;
-    return buildIndex(trx, kind, spec, signature, now);
-  });
-}
-
-async function buildIndex(
-  trx: Db,
-  kind: StoreKind,
-  spec: SearchSpec,
-  signature: string,
-  now: string,
-): Promise<number> {
-  const table = spec.table;
-  await sql`delete from search_postings where term_id in (select id from search_terms where tbl = ${table})`.execute(
-    trx,
-  );
-  await trx.deleteFrom("searchTerms").where("tbl", "=", table).execute();
-  await trx.deleteFrom("searchDocs").where("tbl", "=", table).execute();
-  await trx.deleteFrom("passageRefs").where("tbl", "=", table).execute();
-  const columns = [
-    "id",
-    ...new Set([
-      ...spec.columns,
-      ...(spec.html ?? []),
-      ...(spec.passages?.reference ?? []),
-      ...(spec.passages?.text ?? []),
-    ]),
-  ];
-  // Postings gather in a table without an index and go into search_postings at the end
-  // in key order: its terms are all new, so that is an append. Inserted batch by batch,
-  // every batch touched a page per term all over a B-tree larger than the cache: 20,000
-  // sermons took 8.5 ms each against 4 ms for the first 3,000.
-  await sql`drop table if exists index_build`.execute(trx);
-  await sql
-    .raw(
-      `create temp table index_build (term_id integer not null, doc_id integer not null, tf integer not null)${kind === "postgres" ? " on commit drop" : ""}`,
-    )
-    .execute(trx);
-  const dictionary = new Map<string, number>();
-  const docCounts = new Map<number, number>();
-  let indexed = 0;
-  for (let after = 0; ;) {
-    const rows = (
-      await sql
-        .raw(
-          `select ${columns.join(", ")} from ${table} where id > ${after} order by id limit ${BUILD_BATCH}`,
-        )
-        .execute(trx)
-    ).rows as Record<string, unknown>[];
-    if (rows.length === 0) break;
-    // Loaded only when there is something to index: a new install starts without it.
-    await loadSegmenter();
-    after = Number(rows.at(-1)!.id);
-    const perDoc: [number, Map<string, number>][] = rows.map((row) => [
-      Number(row.id),
-      documentTerms(indexedTexts(spec, row)),
-    ]);
-    const fresh = new Set<string>();
-    for (const [, terms] of perDoc)
-      for (const term of terms.keys())
-        if (!dictionary.has(term)) fresh.add(term);
-    if (fresh.size > 0) {
-      const ids = await termIds(trx, kind, table, [...fresh]);
-      for (const [term, id] of ids) dictionary.set(term, id);
-    }
-    const postings: [number, number, number][] = [];
-    const docs: [string, number, string][] = [];
-    for (const [docId, terms] of perDoc) {
-      const list: TermList = [];
-      for (const [term, tf] of terms) {
-        const termId = dictionary.get(term)!;
-        postings.push([termId, docId, tf]);
-        docCounts.set(termId, (docCounts.get(termId) ?? 0) + 1);
-        list.push([termId, tf]);
-      }
-      docs.push([table, docId, JSON.stringify(list)]);
-    }
-    await insertMany(
-      trx,
-      kind,
-      "index_build",
-      ["term_id", "doc_id", "tf"],
-      postings,
-    );
-    await insertMany(
-      trx,
-      kind,
-      "search_docs",
-      ["tbl", "doc_id", "terms"],
-      docs,
-    );
-    if (spec.passages) {
-      const refs: [string, number, number, number][] = [];
-      for (const row of rows)
-        for (const range of passageRangesOf(spec, row))
-          refs.push([table, Number(row.id), range.start, range.end]);
-      await insertMany(
-        trx,
-        kind,
-        "passage_refs",
-        ["tbl", "doc_id", "start_key", "end_key"],
-        refs,
-      );
-    }
-    indexed += rows.length;
-  }
-  await sql`insert into search_postings (term_id, doc_id, tf)
-    select term_id, doc_id, tf from index_build order by term_id, doc_id`.execute(
-    trx,
-  );
-  await updateFromValues(
-    trx,
-    kind,
-    "search_terms",
-    "doc_count = v.column2",
-    "search_terms.id = v.column1",
-    [...docCounts],
-    ["int", "int"],
-  );
-  await sql`drop table index_build`.execute(trx);
-  await unindexOnDelete(trx, kind, table);
-  await trx.deleteFrom("searchState").where("tbl", "=", table).execute();
-  await trx
-    .insertInto("searchState")
-    .values({ tbl: table, signature, builtAt: now })
-    .execute();
-  return indexed;
 }
 
 /**
@@ -625,7 +441,7 @@ export async function ensureCounted(
 }
 
 /** A deleted row leaves the index in the deleting statement (migration 0015 on PostgreSQL). */
-async function unindexOnDelete(
+export async function unindexOnDelete(
   trx: Db,
   kind: StoreKind,
   table: string,
@@ -660,6 +476,9 @@ export async function keywordMatch(
   spec: SearchSpec,
   query: string,
 ): Promise<{ condition: Expression<SqlBool>; indexed: boolean }> {
+  // While the table's index is being built, the substring search answers (index-build.ts).
+  if (!isIndexReady(db, spec.table))
+    return { condition: keywordCondition(kind, spec, query), indexed: false };
   await loadSegmenter();
   const terms = queryTerms(query);
   const found =

@@ -253,13 +253,27 @@ export function passageRangesIn(texts: readonly string[]): VerseRange[] {
   for (const raw of texts) {
     // Normalised first, so every chapter is in digits (三章 → 3) and a window is only
     // cut around digits: Chinese numerals in words such as 一切 or 第一 open none.
-    for (const window of referenceWindows(normalizeReference(raw))) {
-      for (const found of bothParsers(window)) {
-        if (deliberate(found)) ranges.push(...rangesOfOsisList(found.osis));
-      }
-    }
+    for (const window of referenceWindows(normalizeReference(raw)))
+      ranges.push(...windowRanges(window));
   }
   return unique(ranges);
+}
+
+/**
+ * The deliberate references of one window, kept: a window is a few dozen characters
+ * around a number, and the same ones come back (`约翰福音3:16所说`), while the parsers
+ * cost ~0.5 ms a call, most of an index build's time on 2 KB sermons (docs/performance.md).
+ */
+const parsedWindows = new LRUCache<string, VerseRange[]>({ max: 5000 });
+function windowRanges(window: string): VerseRange[] {
+  let ranges = parsedWindows.get(window);
+  if (!ranges) {
+    ranges = bothParsers(window)
+      .filter(deliberate)
+      .flatMap((found) => rangesOfOsisList(found.osis));
+    parsedWindows.set(window, ranges);
+  }
+  return ranges;
 }
 
 /** Characters kept before a number: the longest book names fit (1 Thessalonians). */

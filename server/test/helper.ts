@@ -15,6 +15,7 @@ import { nowIso } from "../db/dialect.js";
 import { hashPassword } from "../services/password.js";
 import type { Lifecycle } from "../services/lifecycle.js";
 import type { Metrics } from "../services/metrics.js";
+import { indexBuildsSettled } from "../db/index-ready.js";
 
 export const ADMIN_LOGIN = "admin";
 export const ADMIN_PASSWORD = "admin-test-password";
@@ -108,6 +109,8 @@ export async function buildTestApp(
     metrics: options.metrics,
   });
   await app.ready();
+  // Word indexes build in the background after start; tests begin once they are built.
+  await indexBuildsSettled(app.store.db);
 
   let userCounter = 0;
   const request: TestApp["request"] = ({

@@ -1,0 +1,331 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { sql } from "kysely";
+import { buildTestApp, type TestApp } from "../test/helper.js";
+import { ensureIndexBuilt, type BuildSummary } from "./index-build.js";
+import { isIndexReady } from "./index-ready.js";
+import { sermonResource } from "../routes/sermons/index.js";
+import { tagResource } from "../routes/tags/index.js";
+import type { SearchSpec } from "./search.js";
+import { openTermPool } from "./term-pool.js";
+import { termsOfRows } from "./row-terms.js";
+
+/**
+ * Building a word index (index-build.ts): worker threads give the same index as the main
+ * thread, a list during a build answers by substring and by the index after it, and
+ * writes during a build are all in the index it ends with. Runs on PostgreSQL too with
+ * TEST_DATABASE_URL.
+ */
+let t: TestApp;
+let editor: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  editor = await t.loginAs("editor");
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const db = () => t.app.store.db;
+const kind = () => t.app.store.kind;
+
+/**
+ * The table's whole index by term text (term ids differ between builds on PostgreSQL,
+ * whose sequences do not restart): postings, each row's terms in order, the terms' row
+ * counts, and the verse ranges.
+ */
+async function snapshot(table: string) {
+  const terms = new Map<number, string>();
+  const counts: string[] = [];
+  for (const row of (
+    await sql<{
+      id: number;
+      term: string;
+      docCount: number;
+    }>`select id, term, doc_count from search_terms where tbl = ${table}`.execute(
+      db(),
+    )
+  ).rows) {
+    terms.set(Number(row.id), row.term);
+    // A term no row holds any more may stay behind with 0 rows: not part of the answer.
+    if (Number(row.docCount) > 0)
+      counts.push(`${row.term}:${Number(row.docCount)}`);
+  }
+  const postings = (
+    await sql<{
+      termId: number;
+      docId: number;
+      tf: number;
+    }>`select term_id, doc_id, tf from search_postings where term_id in (select id from search_terms where tbl = ${table})`.execute(
+      db(),
+    )
+  ).rows.map(
+    (row) =>
+      `${terms.get(Number(row.termId))}|${Number(row.docId)}|${Number(row.tf)}`,
+  );
+  const docs = (
+    await sql<{
+      docId: number;
+      terms: string;
+    }>`select doc_id, terms from search_docs where tbl = ${table}`.execute(db())
+  ).rows.map(
+    (row) =>
+      `${Number(row.docId)}:${(JSON.parse(row.terms) as [number, number][])
+        .map(([id, tf]) => `${terms.get(id)}*${tf}`)
+        .join(" ")}`,
+  );
+  const refs = (
+    await sql<{
+      docId: number;
+      startKey: number;
+      endKey: number;
+    }>`select doc_id, start_key, end_key from passage_refs where tbl = ${table}`.execute(
+      db(),
+    )
+  ).rows.map(
+    (row) =>
+      `${Number(row.docId)}:${Number(row.startKey)}-${Number(row.endKey)}`,
+  );
+  return {
+    counts: counts.sort(),
+    postings: postings.sort(),
+    docs: docs.sort(),
+    refs: refs.sort(),
+  };
+}
+
+/** Forgets that `table` was built, as a new TERMS_VERSION or new fields would. */
+async function outdate(table: string) {
+  await sql`delete from search_state where tbl = ${table}`.execute(db());
+}
+
+const BODIES = [
+  "<p>我们要常常喜乐，不住地祷告，凡事谢恩。</p><p>正如约翰福音3章16节所说，神爱世人。</p>",
+  "<p>Romans 8:28 says that all things work together for good.</p>",
+  "<p>弟兄姊妹在安息日聚会，一同敬拜赞美，查考圣经。罗马书8章28节</p>",
+  "<p>Grace and peace to you from God our Father. 诗篇23篇</p>",
+  "<p>應當一無掛慮，只要凡事藉著禱告、祈求和感謝。</p>",
+];
+
+describe("worker threads", () => {
+  test("cut rows as the main thread does, in the rows' order", async () => {
+    const spec = sermonResource.search as SearchSpec;
+    const rows = BODIES.map((body, i) => ({
+      id: i + 1,
+      title: `讲道 ${i}`,
+      body,
+      passage: "罗马书8章28节",
+    }));
+    const pool = openTermPool(2);
+    try {
+      const runs = await pool.termsOf(spec, rows);
+      expect(pool.threaded).toBe(true);
+      expect(runs).toHaveLength(2);
+      const inline = await termsOfRows(spec, rows);
+      // The runs, each with its own terms, name the same terms per row as one run.
+      const named = (run: typeof inline) =>
+        run.rows.map((row) => ({
+          id: row.id,
+          terms: [...row.pairs].flatMap((value, i) =>
+            i % 2 === 0 ? [`${run.terms[value]}*${row.pairs[i + 1]}`] : [],
+          ),
+          ranges: [...row.ranges],
+        }));
+      expect(runs.flatMap(named)).toEqual(named(inline));
+      expect(named(inline)[0]!.ranges.length).toBeGreaterThan(0);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  test("build the same index as the main thread, in batches", async () => {
+    const now = new Date().toISOString();
+    const rows = Array.from({ length: 60 }, (_, i) => ({
+      title: `讲道 ${i + 1} ${i % 3 ? "grace" : "祷告会"}`,
+      titlePinyin: `jiang dao ${i + 1}`,
+      preacher: `传道 ${i % 4}`,
+      passage: i % 5 === 0 ? "约翰福音 3:16" : null,
+      preachedOn: "2026-01-01",
+      body: BODIES[i % BODIES.length]! + BODIES[(i * 7) % BODIES.length]!,
+      status: "published",
+      createdAt: now,
+      updatedAt: now,
+    }));
+    await db().insertInto("sermons").values(rows).execute();
+    const spec = sermonResource.search as SearchSpec;
+
+    await outdate("sermons");
+    expect(
+      await ensureIndexBuilt(db(), kind(), spec, { workers: 0, batchSize: 7 }),
+    ).toBe(60);
+    const single = await snapshot("sermons");
+    await outdate("sermons");
+    let summary: BuildSummary | undefined;
+    let refsDuring: number | undefined;
+    expect(
+      await ensureIndexBuilt(db(), kind(), spec, {
+        workers: 2,
+        batchSize: 7,
+        onBuilt: (built) => (summary = built),
+        // Before the first batch is written: the old verse ranges still answer.
+        beforeBatch: async () => {
+          refsDuring ??= (
+            await sql<{
+              n: number;
+            }>`select count(*) as n from passage_refs where tbl = 'sermons'`.execute(
+              db(),
+            )
+          ).rows.map((row) => Number(row.n))[0];
+        },
+      }),
+    ).toBe(60);
+    expect(refsDuring).toBe(single.refs.length);
+    // Every batch was cut by the workers, not by the fallback on this thread.
+    expect(summary?.batches).toBe(9);
+    expect(summary?.threadedBatches).toBe(9);
+    const threaded = await snapshot("sermons");
+
+    expect(single.postings.length).toBeGreaterThan(1000);
+    expect(single.refs.length).toBeGreaterThan(10);
+    expect(threaded).toEqual(single);
+    expect(isIndexReady(db(), "sermons")).toBe(true);
+  });
+});
+
+async function call(method: string, url: string, payload?: object) {
+  const response = await t.request({
+    method: method as "GET",
+    url,
+    token: editor,
+    payload,
+  });
+  const body = response.json();
+  expect(body.code, response.body).toBe(0);
+  return body.data;
+}
+const listTags = async (q: string) =>
+  (await call(
+    "GET",
+    `/tjc/tags?${new URLSearchParams({ filter: JSON.stringify({ q }), range: "[0,99]" })}`,
+  )) as { list: { id: number; nameEn: string }[]; total: number };
+
+/**
+ * Outdates the tags' index and starts its rebuild, held before its first batch is written
+ * until `release()`; answers once the build is under way.
+ */
+async function holdTagsBuild() {
+  await outdate("tags");
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let batches = 0;
+  const build = ensureIndexBuilt(db(), kind(), tagResource.search!, {
+    batchSize: 2,
+    beforeBatch: async () => {
+      batches += 1;
+      await held;
+    },
+  });
+  while (batches === 0) await new Promise((r) => setTimeout(r, 5));
+  return { build, release };
+}
+
+describe("a build in the background", () => {
+  test("lists search by substring meanwhile, writes are kept, the index answers after", async () => {
+    await db().deleteFrom("tags").execute();
+    const ids: number[] = [];
+    for (let i = 0; i < 9; i++)
+      ids.push(
+        (
+          await call("POST", "/tjc/tags", {
+            name: `标签${i}`,
+            nameEn: i % 3 === 0 ? "graces" : "grace",
+          })
+        ).id,
+      );
+    // The index stems `graces` to `grace`: it finds all 9, the substring search 3.
+    expect((await listTags("graces")).total).toBe(9);
+
+    const { build, release } = await holdTagsBuild();
+    expect(isIndexReady(db(), "tags")).toBe(false);
+
+    // During the build: the substring search answers, exactly.
+    const during = await listTags("graces");
+    expect(during.total).toBe(3);
+    expect(during.list.every((tag) => tag.nameEn === "graces")).toBe(true);
+
+    // Writes during the build: to rows the build has read, and to rows it has not.
+    await call("DELETE", `/tjc/tags/${ids[0]}`); // in the batch being written
+    const first = (await call("GET", `/tjc/tags/${ids[1]}`)) as {
+      version: number;
+    };
+    await call("PUT", `/tjc/tags/${ids[1]}`, {
+      name: "标签1",
+      nameEn: "mercy",
+      version: first.version,
+    });
+    const last = (await call("GET", `/tjc/tags/${ids[8]}`)) as {
+      version: number;
+    };
+    await call("PUT", `/tjc/tags/${ids[8]}`, {
+      name: "标签8",
+      nameEn: "graces abound",
+      version: last.version,
+    });
+    await call("DELETE", `/tjc/tags/${ids[5]}`);
+    const added = (
+      await call("POST", "/tjc/tags", { name: "新标签", nameEn: "charity" })
+    ).id as number;
+
+    release();
+    // 9 rows less 2 deleted, less 2 updated (each indexed by its write) and 1 added.
+    expect(await build).toBe(5);
+    expect(isIndexReady(db(), "tags")).toBe(true);
+
+    // After: the index answers, with every write in it.
+    const after = await listTags("graces");
+    const expected = [2, 3, 4, 6, 7, 8].map((i) => ids[i]);
+    expect(after.list.map((tag) => tag.id).sort((a, b) => a - b)).toEqual(
+      expected,
+    );
+    expect(after.total).toBe(6);
+    expect((await listTags("mercy")).total).toBe(1);
+    expect((await listTags("charity")).list.map((tag) => tag.id)).toEqual([
+      added,
+    ]);
+
+    // The index a build with writes meanwhile ends with is the one a quiet build makes.
+    const kept = await snapshot("tags");
+    await outdate("tags");
+    await ensureIndexBuilt(db(), kind(), tagResource.search!);
+    expect(await snapshot("tags")).toEqual(kept);
+  });
+
+  test("a total counted by substring during a build is not reused once the index answers", async () => {
+    await db().deleteFrom("tags").execute();
+    const ids: number[] = [];
+    for (let i = 0; i < 6; i++)
+      ids.push(
+        (
+          await call("POST", "/tjc/tags", {
+            name: `总数${i}`,
+            nameEn: i % 2 === 0 ? "graces" : "grace",
+          })
+        ).id,
+      );
+    // With a second filter, the total is counted and kept under the write version.
+    const totalOf = async () =>
+      (
+        (await call(
+          "GET",
+          `/tjc/tags?${new URLSearchParams({ filter: JSON.stringify({ q: "graces", id: ids }), range: "[0,99]" })}`,
+        )) as { total: number }
+      ).total;
+    expect(await totalOf()).toBe(6);
+
+    const { build, release } = await holdTagsBuild();
+    expect(await totalOf()).toBe(3); // the substring search: `graces` only
+    release();
+    await build;
+    expect(await totalOf()).toBe(6); // the index again: `grace` stems the same
+  });
+});
