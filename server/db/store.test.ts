@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { buildTestApp, type TestApp } from "../test/helper.js";
 import { nowIso } from "./dialect.js";
+import { knownRows } from "./store.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -92,5 +93,47 @@ describe("store.read", () => {
         .compile(),
     ]);
     expect(Number(rows![0]!.total)).toBeGreaterThan(0);
+  });
+
+  it("answers a first statement without parameters like any other", async () => {
+    const { id } = await addTag("read-literal-1");
+    const [literal, rows] = await t.app.store.read([
+      sql`select count(*) as tag_total from tags where name = 'read-literal-1'`.compile(
+        t.app.store.db,
+      ),
+      tagsNamed("read-literal-"),
+    ]);
+    expect(literal!.map((row) => Number(row.tagTotal))).toEqual([1]);
+    expect(rows!.map((row) => row.id)).toEqual([id]);
+  });
+
+  it("answers known rows without a statement, and hands them to the next step", async () => {
+    const { id } = await addTag("read-known-1");
+    const [known, rows] = await t.app.store.read([
+      knownRows([{ total: 7 }]),
+      (previous) =>
+        Number(previous[0]![0]!.total) === 7
+          ? tagsNamed("read-known-")
+          : knownRows([]),
+    ]);
+    expect(known).toEqual([{ total: 7 }]);
+    expect(rows).toEqual([{ id, name: "read-known-1", nameEn: null }]);
+  });
+
+  it("keeps working after a read that failed part-way", async () => {
+    const broken = sql`select * from no_such_table`.compile(t.app.store.db);
+    // First or later, with parameters or without (PostgreSQL sends a first statement
+    // without parameters together with BEGIN): the read rolls back and frees its client.
+    for (let i = 0; i < 12; i++) {
+      await expect(
+        t.app.store.read([tagsNamed("read-fail-"), broken]),
+      ).rejects.toThrow();
+      await expect(
+        t.app.store.read([broken, tagsNamed("read-fail-")]),
+      ).rejects.toThrow();
+    }
+    const { id } = await addTag("read-fail-1");
+    const [rows] = await t.app.store.read([tagsNamed("read-fail-")]);
+    expect(rows!.map((row) => row.id)).toEqual([id]);
   });
 });

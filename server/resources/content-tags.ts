@@ -20,12 +20,17 @@ export function contentTagFilter(
   table: string,
 ): ResourceFilter {
   const id = `${table.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`)}.id`;
+  const taggedIds = (tagId: number) =>
+    sql`select record_id from content_tags where content_tags.resource = ${resource} and content_tags.tag_id = ${tagId}`;
   return {
     schema: z.number().int().positive().max(MAX_INT32),
-    volatile: true, // reads content_tags
+    // Not volatile, though it reads content_tags: a record's tags change only in its own
+    // write, which bumps its table's write version, and deleting a tag (a cascade into
+    // content_tags) bumps every table's (forgetTaggedTotals). So a tagged total is kept.
     lookup: true,
+    ids: (value: number) => taggedIds(value),
     where: (value: number, _kind, walk) =>
-      sql<SqlBool>`${sql.raw(walk ? `+${id}` : id)} in (select record_id from content_tags where content_tags.resource = ${resource} and content_tags.tag_id = ${value})`,
+      sql<SqlBool>`${sql.raw(walk ? `+${id}` : id)} in (${taggedIds(value)})`,
   };
 }
 
@@ -73,4 +78,18 @@ export async function deleteContentTags(
     .where("resource", "=", resource)
     .where("recordId", "=", recordId)
     .execute();
+}
+
+/**
+ * Deleting a tag removes its content_tags rows by cascade, without a write to the tagged
+ * tables: every table's write version goes up in the same transaction, so no list keeps
+ * a tagged total counted before (resource-queries.ts). Tags are rarely deleted.
+ */
+export async function forgetTaggedTotals(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: Kysely<any>,
+): Promise<void> {
+  await sql`update table_counts set write_version = write_version + 1`.execute(
+    db,
+  );
 }

@@ -29,28 +29,42 @@ export const highlightSchema = z.array(
  */
 function highlightsOf(
   records: Record<string, unknown>[],
-  columns: string[],
-  html: string[],
+  searched: SearchedField[],
   query: string,
 ): Record<string, Record<string, HighlightPart[]>> {
-  const camel = (column: string) =>
-    column.replace(/_([a-z])/g, (_, ch: string) => ch.toUpperCase());
   const result: Record<string, Record<string, HighlightPart[]>> = {};
   for (const record of records) {
     const fields: Record<string, HighlightPart[]> = {};
-    for (const column of [...columns, ...html]) {
-      const field = camel(column);
+    for (const { field, html } of searched) {
       const value = record[field];
       if (typeof value !== "string" || value === "") continue;
-      const parts = highlight(
-        html.includes(column) ? htmlToText(value) : value,
-        query,
-      );
+      const parts = highlight(html ? htmlToText(value) : value, query);
       if (parts) fields[field] = parts;
     }
     if (Object.keys(fields).length > 0) result[String(record.id)] = fields;
   }
   return result;
+}
+
+/** A searched column as a record names it, and whether it holds HTML. */
+interface SearchedField {
+  field: string;
+  html: boolean;
+}
+
+function searchedFields(search: {
+  columns: string[];
+  html?: string[];
+}): SearchedField[] {
+  const camel = (column: string) =>
+    column.replace(/_([a-z])/g, (_, ch: string) => ch.toUpperCase());
+  return [
+    ...search.columns.map((column) => ({ field: camel(column), html: false })),
+    ...(search.html ?? []).map((column) => ({
+      field: camel(column),
+      html: true,
+    })),
+  ];
 }
 
 /** Rows read at a time by the export, so memory stays flat however many rows match. */
@@ -67,6 +81,7 @@ export function registerListRoutes<Row, Rec>(
   checkCsvLabels(def.path, def.csvColumns, def.fieldLabels);
   // With a keyword, a list may also be ordered by relevance (the word index's tf × idf).
   const sortable = def.search ? [...def.sortable, "relevance"] : def.sortable;
+  const searched = def.search ? searchedFields(def.search) : [];
 
   app.get(
     `/${def.path}`,
@@ -125,8 +140,7 @@ export function registerListRoutes<Row, Rec>(
           ? {
               highlights: highlightsOf(
                 list as Record<string, unknown>[],
-                def.search.columns,
-                def.search.html ?? [],
+                searched,
                 keyword,
               ),
             }

@@ -1,4 +1,9 @@
-import { type Expression, type Kysely, type SqlBool } from "kysely";
+import {
+  type Expression,
+  type Kysely,
+  type RawBuilder,
+  type SqlBool,
+} from "kysely";
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Database } from "../db/schema.js";
@@ -41,6 +46,12 @@ export interface ResourceFilter {
    * row against them (search.ts, keywordPlan).
    */
   lookup?: boolean;
+  /**
+   * The ids it keeps, as a subquery of one column (what `where` tests `table.id` against):
+   * a list that looks its rows up intersects these with the keyword's postings before it
+   * reads a row, instead of reading every row one side keeps to test it against the other.
+   */
+  ids?(value: never): RawBuilder<unknown>;
   /**
    * The rows it keeps can change without a write to the resource's table (it reads the
    * clock or another table): its totals are counted afresh, never cached.

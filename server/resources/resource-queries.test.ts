@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Kysely } from "kysely";
 import { TAG_SORT_FIELDS } from "../../common/schemas/tag.js";
-import { keywordCondition, keywordPlan } from "../db/search.js";
+import { keywordCondition, keywordPlan, walkWithList } from "../db/search.js";
 import { buildTestApp, type TestApp } from "../test/helper.js";
 import { nowIso } from "../db/dialect.js";
 import { tagResource } from "../routes/tags/index.js";
@@ -95,6 +95,15 @@ describe("keyword plans", () => {
     expect(keywordPlan(1951, 100_000, 1000)).toBe("lookup");
     expect(keywordPlan(1951, 100_000, 1000, 64)).toBe("walk");
     expect(keywordPlan(50, 100_000, 25, 64)).toBe("lookup");
+  });
+
+  it("walks a rare term's postings as a list, a common one's by lookup per row", () => {
+    // 100,000 rows, page 1: a term in 1% of them is gathered once; one in 40% is not.
+    expect(walkWithList(1000, 1000, 100_000, 25)).toBe(true);
+    expect(walkWithList(40_000, 40_000, 100_000, 25)).toBe(false);
+    // Two terms in 1% each, matching together in 0.1%: the walk is long, both listed.
+    expect(walkWithList(1000, 100, 100_000, 25)).toBe(true);
+    expect(walkWithList(10, 0, 100, 25)).toBe(false);
   });
 
   it("answers the same rows either way", async () => {

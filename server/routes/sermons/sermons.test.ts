@@ -413,4 +413,81 @@ describe("/tjc/sermons", () => {
     const member = await t.loginAs("member");
     expect((await suggest("field=preacher", member)).statusCode).toBe(403);
   });
+
+  it("keeps a tagged list's total right when the tag is deleted", async () => {
+    const doomed = (
+      await t.request({
+        method: "POST",
+        url: "/tjc/tags",
+        token: editor,
+        payload: { name: "将删除" },
+      })
+    ).json().data.id as number;
+    const tagged = (await create({ title: "带标签", tagIds: [doomed] })).json()
+      .data;
+    const total = async () => (await list({ tagId: doomed })).json().data.total;
+    // Counted once, then kept under the table's write version.
+    expect(await total()).toBe(1);
+    expect(await total()).toBe(1);
+    const removed = await t.request({
+      method: "DELETE",
+      url: `/tjc/tags/${doomed}`,
+      token: editor,
+    });
+    expect(removed.json().code, removed.body).toBe(0);
+    expect(await total()).toBe(0);
+    expect(ids(await list({ tagId: doomed }))).toEqual([]);
+    const reread = await t.request({
+      method: "GET",
+      url: `/tjc/sermons/${tagged.id}`,
+      token: editor,
+    });
+    expect(reread.json().data.id).toBe(tagged.id);
+  });
+
+  it("finds the rows a tag and a keyword keep together, with the right total", async () => {
+    const both = (
+      await t.request({
+        method: "POST",
+        url: "/tjc/tags",
+        token: editor,
+        payload: { name: "交集标签" },
+      })
+    ).json().data.id as number;
+    const made: { id: number; tagged: boolean; word: boolean; two: boolean }[] =
+      [];
+    for (let i = 0; i < 12; i++) {
+      const tagged = i % 2 === 0;
+      const word = i % 3 === 0;
+      const two = word && i % 4 === 0;
+      const title = `${word ? "撒种的比喻" : "葡萄园"}${two ? " 好土" : ""} 第${i}篇`;
+      const response = await create({
+        title,
+        preachedOn: `2026-03-${String(10 + i).padStart(2, "0")}`,
+        tagIds: tagged ? [both] : [],
+      });
+      made.push({ id: response.json().data.id, tagged, word, two });
+    }
+    const expected = (pick: (m: (typeof made)[number]) => boolean) =>
+      made
+        .filter(pick)
+        .map((m) => m.id)
+        .sort((a, b) => b - a);
+    const found = async (filter: object) => {
+      const body = (await list(filter)).json().data;
+      return {
+        ids: (body.list as { id: number }[])
+          .map((s) => s.id)
+          .sort((a, b) => b - a),
+        total: body.total as number,
+      };
+    };
+    const one = await found({ tagId: both, q: "撒种" });
+    expect(one.ids).toEqual(expected((m) => m.tagged && m.word));
+    expect(one.total).toBe(one.ids.length);
+    const two = await found({ tagId: both, q: "撒种 好土" });
+    expect(two.ids).toEqual(expected((m) => m.tagged && m.two));
+    expect(two.total).toBe(two.ids.length);
+    expect(two.ids.length).toBeGreaterThan(0);
+  });
 });

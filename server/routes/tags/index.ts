@@ -13,6 +13,7 @@ import {
   type ResourceDefinition,
 } from "../../resources/define-resource.js";
 import { pinyinKey } from "../../resources/sort-keys.js";
+import { forgetTaggedTotals } from "../../resources/content-tags.js";
 
 type TagRow = Selectable<TagsTable>;
 
@@ -45,6 +46,9 @@ export const tagResource = {
     if (input.nameEn !== undefined) values.nameEn = input.nameEn;
     if (input.sortOrder !== undefined) values.sortOrder = input.sortOrder;
     return values;
+  },
+  afterWrite: async (change, { trx }) => {
+    if (change.action === "delete") await forgetTaggedTotals(trx);
   },
   fieldLabels: TAG_FIELD_LABELS,
   csvColumns: [
