@@ -21,7 +21,7 @@ import { sql } from "kysely";
 import { openStore, type Store } from "../server/db/store.js";
 import { migrateToLatest } from "../server/db/migrate.js";
 import { seedDatabase } from "../server/services/seed.js";
-import { ensureIndexBuilt } from "../server/db/word-index.js";
+import { ensureIndexBuilt } from "../server/db/index-build.js";
 import { sermonResource } from "../server/routes/sermons/index.js";
 import {
   ensureServerBuilt,
@@ -187,12 +187,7 @@ async function main(): Promise<number> {
           `search bench (${store.kind}): seeded ${ROWS} sermons with ~2 KB bodies in ${(performance.now() - seedStart).toFixed(0)} ms`,
         );
         const started = performance.now();
-        await ensureIndexBuilt(
-          store.db,
-          store.kind,
-          sermonResource.search,
-          new Date().toISOString(),
-        );
+        await ensureIndexBuilt(store.db, store.kind, sermonResource.search);
         buildMs = performance.now() - started;
       }
       if (store.kind === "postgres")

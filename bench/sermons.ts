@@ -27,7 +27,7 @@ import { openStore, type Store } from "../server/db/store.js";
 import type { Database } from "../server/db/schema.js";
 import { migrateToLatest } from "../server/db/migrate.js";
 import { seedDatabase } from "../server/services/seed.js";
-import { ensureIndexBuilt } from "../server/db/word-index.js";
+import { ensureIndexBuilt } from "../server/db/index-build.js";
 import { pinyinSortKey } from "../server/resources/sort-keys.js";
 import { sermonResource } from "../server/routes/sermons/index.js";
 import { mulberry32 } from "./seed.js";
@@ -253,12 +253,7 @@ async function seed(store: Store): Promise<Seeded> {
       store.db,
     );
   const indexStart = performance.now();
-  await ensureIndexBuilt(
-    store.db,
-    store.kind,
-    sermonResource.search,
-    new Date().toISOString(),
-  );
+  await ensureIndexBuilt(store.db, store.kind, sermonResource.search);
   const indexMs = performance.now() - indexStart;
   // What autovacuum soon does on PostgreSQL; the server never runs ANALYZE on SQLite.
   if (store.kind === "postgres") await sql`VACUUM ANALYZE`.execute(store.db);
