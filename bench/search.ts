@@ -142,6 +142,28 @@ async function indexBytes(store: Store, dataDir: string): Promise<string> {
   }
 }
 
+/**
+ * CPU seconds spent so far by every PostgreSQL server process on this machine (the bench
+ * points at 127.0.0.1), read from /proc; undefined where there is none.
+ */
+function postgresCpuSeconds(): number | undefined {
+  if (!fs.existsSync("/proc")) return undefined;
+  let ticks = 0;
+  for (const pid of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      if (!name.startsWith("postgres")) continue;
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return ticks / 100; // USER_HZ
+}
+
 async function main(): Promise<number> {
   ensureServerBuilt();
   // SEARCH_KEEP_DIR (SQLite): a directory kept between runs; a store already seeded there
@@ -187,8 +209,19 @@ async function main(): Promise<number> {
           `search bench (${store.kind}): seeded ${ROWS} sermons with ~2 KB bodies in ${(performance.now() - seedStart).toFixed(0)} ms`,
         );
         const started = performance.now();
+        const cpuBefore = process.cpuUsage();
+        const pgBefore = postgresCpuSeconds();
         await ensureIndexBuilt(store.db, store.kind, sermonResource.search);
         buildMs = performance.now() - started;
+        // CPU time, unlike the wall time, barely moves with the machine's other load.
+        const cpu = process.cpuUsage(cpuBefore);
+        const pgAfter = postgresCpuSeconds();
+        console.log(
+          `index build CPU: this process ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s (worker threads included)` +
+            (store.kind === "postgres" && pgBefore !== undefined
+              ? `, PostgreSQL's processes ${(pgAfter! - pgBefore).toFixed(1)} s`
+              : ""),
+        );
       }
       if (store.kind === "postgres")
         await sql`VACUUM ANALYZE search_postings`.execute(store.db);

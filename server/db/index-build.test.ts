@@ -8,6 +8,7 @@ import { tagResource } from "../routes/tags/index.js";
 import type { SearchSpec } from "./search.js";
 import { openTermPool } from "./term-pool.js";
 import { termsOfRows } from "./row-terms.js";
+import { reindexRows } from "./word-index.js";
 
 /**
  * Building a word index (index-build.ts): worker threads give the same index as the main
@@ -189,6 +190,55 @@ describe("worker threads", () => {
     expect(single.refs.length).toBeGreaterThan(10);
     expect(threaded).toEqual(single);
     expect(isIndexReady(db(), "sermons")).toBe(true);
+  });
+});
+
+describe("a build's batch", () => {
+  test("writes the index the writes write, whatever way it is sent", async () => {
+    // One batch of 150 rows: on PostgreSQL its postings, documents and verse ranges
+    // each go as one statement of arrays (unnest), where a write sends VALUES.
+    await db().deleteFrom("sermons").execute();
+    const now = new Date().toISOString();
+    const rows = Array.from({ length: 150 }, (_, i) => ({
+      title: `批次 ${i + 1} ${i % 2 ? "grace" : "祷告"}`,
+      titlePinyin: `pi ci ${i + 1}`,
+      preacher: `传道 ${i % 3}`,
+      passage: i % 2 ? "约翰福音 3:16" : "诗篇23篇",
+      preachedOn: "2026-01-01",
+      body: BODIES[i % BODIES.length]!,
+      status: "published",
+      createdAt: now,
+      updatedAt: now,
+    }));
+    await db().insertInto("sermons").values(rows).execute();
+    const spec = sermonResource.search as SearchSpec;
+    await outdate("sermons");
+    expect(await ensureIndexBuilt(db(), kind(), spec, { workers: 0 })).toBe(
+      150,
+    );
+    const built = await snapshot("sermons");
+    expect(built.docs).toHaveLength(150);
+    expect(built.refs.length).toBeGreaterThanOrEqual(150);
+
+    // The same rows indexed as writes index them, from an empty index.
+    await sql`delete from search_postings where term_id in (select id from search_terms where tbl = 'sermons')`.execute(
+      db(),
+    );
+    await sql`delete from search_terms where tbl = 'sermons'`.execute(db());
+    await sql`delete from search_docs where tbl = 'sermons'`.execute(db());
+    await sql`delete from passage_refs where tbl = 'sermons'`.execute(db());
+    const stored = await db().selectFrom("sermons").selectAll().execute();
+    await db()
+      .transaction()
+      .execute((trx) =>
+        reindexRows(
+          trx,
+          kind(),
+          spec,
+          stored.map((row) => ({ id: Number(row.id), row })),
+        ),
+      );
+    expect(await snapshot("sermons")).toEqual(built);
   });
 });
 

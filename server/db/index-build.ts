@@ -305,6 +305,11 @@ async function writeBatchIn(
   const table = spec.table;
   const ids = runs.flatMap((run) => run.rows.map((row) => row.id));
   if (ids.length === 0) return 0;
+  // A batch's commit need not wait for its WAL to reach the disk: a crash can lose only
+  // the last batches, and the build is then redone, since the index is marked built by a
+  // final transaction that is flushed (and with it everything before).
+  if (kind === "postgres")
+    await sql`set local synchronous_commit = off`.execute(trx);
   // The rows still there (PostgreSQL: held against writes until this commits), less
   // those a write indexed since the batch was read: theirs is the newer text.
   const { rows: present } = await sql
@@ -405,6 +410,8 @@ async function writeBatchIn(
     "search_postings",
     ["term_id", "doc_id", "tf"],
     postings,
+    "",
+    ["int", "int", "int"],
   );
   await insertValues(
     trx,
@@ -412,6 +419,8 @@ async function writeBatchIn(
     "search_docs",
     ["tbl", "doc_id", "terms"],
     docs,
+    "",
+    ["text", "int", "text"],
   );
   await addToCounts(trx, kind, counts);
   const written = [...toIndex];
@@ -427,6 +436,8 @@ async function writeBatchIn(
     "passage_refs",
     ["tbl", "doc_id", "start_key", "end_key"],
     refs,
+    "",
+    ["text", "int", "int", "int"],
   );
   return toIndex.size;
 }

@@ -69,7 +69,18 @@ export async function insertMany(
   await insertValues(db, kind, table, columns, rows.flat(), suffix);
 }
 
-/** insertMany with the rows' values in one flat array, row after row. */
+/**
+ * On PostgreSQL, inserts of at least this many rows go as one statement of one array per
+ * column (`select * from unnest($1::int[], …)`) instead of multi-row VALUES of 400 rows.
+ */
+const UNNEST_MIN_ROWS = 100;
+
+/**
+ * insertMany with the rows' values in one flat array, row after row. Given the columns'
+ * PostgreSQL types, a large insert there is one statement whatever its size: an index
+ * build writes hundreds of thousands of postings a batch, and each 400-row statement
+ * cost a parse, a plan and 1,200 parameters to bind.
+ */
 export async function insertValues(
   db: Db,
   kind: StoreKind,
@@ -77,7 +88,25 @@ export async function insertValues(
   columns: string[],
   values: readonly unknown[],
   suffix = "",
+  pgTypes?: readonly string[],
 ): Promise<void> {
+  if (
+    kind === "postgres" &&
+    pgTypes &&
+    values.length >= UNNEST_MIN_ROWS * columns.length
+  ) {
+    const arrays = columns.map(() => [] as unknown[]);
+    for (let i = 0; i < values.length; i += columns.length)
+      for (let c = 0; c < columns.length; c++) arrays[c]!.push(values[i + c]);
+    const casts = pgTypes.map((type, c) => `$${c + 1}::${type}[]`).join(", ");
+    await db.executeQuery(
+      CompiledQuery.raw(
+        `insert into ${table} (${columns.join(",")}) select * from unnest(${casts})${suffix}`,
+        arrays,
+      ),
+    );
+    return;
+  }
   const step = INSERT_CHUNK * columns.length;
   for (let i = 0; i < values.length; i += step) {
     const chunk = values.slice(i, i + step);
