@@ -75,6 +75,22 @@ export async function insertMany(
  */
 const UNNEST_MIN_ROWS = 100;
 
+/** The column types insertValues sends as arrays. */
+export type ArrayType = "int" | "text";
+
+/**
+ * A column's values as a PostgreSQL array literal (`{1,2,3}`, `{"a","b"}`): pg writes a
+ * JavaScript array element by element, escaping each, which was most of the build's own
+ * CPU on PostgreSQL; numbers need no escaping, and text only its quotes and backslashes.
+ */
+function arrayLiteral(values: unknown[], type: ArrayType): string {
+  if (type === "int")
+    return `{${values.map((value) => String(Number(value))).join(",")}}`;
+  return `{${values
+    .map((value) => `"${String(value).replace(/[\\"]/g, "\\$&")}"`)
+    .join(",")}}`;
+}
+
 /**
  * insertMany with the rows' values in one flat array, row after row. Given the columns'
  * PostgreSQL types, a large insert there is one statement whatever its size: an index
@@ -88,16 +104,19 @@ export async function insertValues(
   columns: string[],
   values: readonly unknown[],
   suffix = "",
-  pgTypes?: readonly string[],
+  pgTypes?: readonly ArrayType[],
 ): Promise<void> {
   if (
     kind === "postgres" &&
     pgTypes &&
     values.length >= UNNEST_MIN_ROWS * columns.length
   ) {
-    const arrays = columns.map(() => [] as unknown[]);
-    for (let i = 0; i < values.length; i += columns.length)
-      for (let c = 0; c < columns.length; c++) arrays[c]!.push(values[i + c]);
+    const arrays = columns.map((_, c) => {
+      const column: unknown[] = [];
+      for (let i = c; i < values.length; i += columns.length)
+        column.push(values[i]);
+      return arrayLiteral(column, pgTypes[c]!);
+    });
     const casts = pgTypes.map((type, c) => `$${c + 1}::${type}[]`).join(", ");
     await db.executeQuery(
       CompiledQuery.raw(
