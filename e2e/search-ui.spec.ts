@@ -8,8 +8,20 @@ import { apiLogin, loginViaApi, useLanguage } from "./helpers";
  * by that passage. In both languages.
  */
 const TEXT = {
-  "zh-CN": { search: "搜索", reference: "约翰福音 3:16", passage: "经文" },
-  "en-US": { search: "Search", reference: "John 3:16", passage: "Passage" },
+  "zh-CN": {
+    search: "搜索",
+    reference: "约翰福音 3:16",
+    passage: "经文",
+    book: "约翰福音",
+    notYet: "尚不是经文出处",
+  },
+  "en-US": {
+    search: "Search",
+    reference: "John 3:16",
+    passage: "Passage",
+    book: "John",
+    notYet: "Not a scripture reference yet",
+  },
 } as const;
 
 test.setTimeout(120_000);
@@ -67,5 +79,32 @@ for (const language of ["zh-CN", "en-US"] as const) {
     await expect(
       page.getByRole("row").filter({ hasText: `诗篇 ${stamp}` }),
     ).toHaveCount(0);
+
+    // A reference half typed (a book, no chapter yet) is not applied: the field says so,
+    // no error pops up, and the list keeps the last passage until the rest is typed.
+    const field = page.getByLabel(text.passage);
+    await field.fill(text.book);
+    await expect(page.getByText(text.notYet)).toBeVisible();
+    await page.waitForTimeout(800); // past the filter form's 500 ms debounce
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    const passageInUrl = () =>
+      JSON.parse(new URL(page.url()).searchParams.get("filter") ?? "{}")
+        .passage as string | undefined;
+    expect(passageInUrl()).toBe(text.reference);
+    await expect(
+      page.getByRole("row").filter({ hasText: `週三禱告會 ${stamp}` }),
+    ).toHaveCount(1);
+    await field.fill(`${text.book} 1`);
+    await expect(page.getByText(text.notYet)).toBeHidden();
+    await expect.poll(passageInUrl).toBe(`${text.book} 1`);
+    await expect(
+      page.getByRole("row").filter({ hasText: `週三禱告會 ${stamp}` }),
+    ).toHaveCount(0);
+    // Too long for a reference: said at once, and the list keeps its filter.
+    await field.fill("约".repeat(101));
+    await expect(
+      page.locator(".MuiFormHelperText-root").filter({ hasText: "100" }),
+    ).toBeVisible();
+    expect(passageInUrl()).toBe(`${text.book} 1`);
   });
 }

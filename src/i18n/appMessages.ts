@@ -14,6 +14,7 @@ export const appMessages = {
       back_to_top: "回到顶部",
       passage: {
         filter_by: "列出涉及%{passage}的全部内容",
+        not_yet: "尚不是经文出处，例如“约翰福音 3:16”",
       },
       language: "语言",
       theme: "主题",
@@ -131,6 +132,7 @@ export const appMessages = {
       back_to_top: "Back to top",
       passage: {
         filter_by: "List everything on %{passage}",
+        not_yet: "Not a scripture reference yet, e.g. “John 3:16”",
       },
       language: "Language",
       theme: "Theme",

@@ -9,7 +9,6 @@ import {
   ReferenceInput,
   SearchInput,
   SelectInput,
-  TextInput,
   TopToolbar,
   useCanAccess,
   useTranslate,
@@ -25,6 +24,7 @@ import { SuggestInput } from "../content/SuggestInput";
 import { statusChoices } from "../content/WorkflowInputs";
 import { ARTICLE_EDIT_PATH, articleEditHref } from "./paths";
 import { HighlightField, LONG_TEXT_FIELDS } from "../HighlightField";
+import { PassageFilterInput } from "../PassageFilterInput";
 
 const RESOURCE = "admin/articleManage";
 const hiddenOnPhones = { display: { xs: "none", sm: "table-cell" } };
@@ -79,7 +79,7 @@ export function ArticleList() {
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up("md"));
   const filters = [
     <SearchInput key="q" source="q" alwaysOn />,
-    <TextInput key="passage" source="passage" />,
+    <PassageFilterInput key="passage" source="passage" />,
     <SelectInput
       key="status"
       source="status"

@@ -1,4 +1,4 @@
-import { DataTable, SelectField, SelectInput, TextInput } from "react-admin";
+import { DataTable, SelectField, SelectInput } from "react-admin";
 import {
   DOC_LANGUAGES,
   gospelDocInputSchema,
@@ -10,6 +10,7 @@ import {
   ContentEdit,
   ContentForm,
 } from "../../content/ContentForm";
+import { PassageFilterInput } from "../PassageFilterInput";
 
 const languageChoices = DOC_LANGUAGES.map((id) => ({
   id,
@@ -28,7 +29,7 @@ export function GospelDocList() {
           choices={languageChoices}
           emptyText="content.any"
         />,
-        <TextInput key="passage" source="passage" />,
+        <PassageFilterInput key="passage" source="passage" />,
       ]}
     >
       <DataTable.Col source="language" disableSort sx={hiddenOnPhones}>

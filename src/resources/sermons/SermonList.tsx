@@ -9,7 +9,6 @@ import {
   ReferenceInput,
   SearchInput,
   SelectInput,
-  TextInput,
   TopToolbar,
   useCanAccess,
   useResourceContext,
@@ -25,6 +24,7 @@ import { SuggestInput } from "../content/SuggestInput";
 import { statusChoices } from "../content/WorkflowInputs";
 import { HighlightField, LONG_TEXT_FIELDS } from "../HighlightField";
 import { PassageField } from "../PassageField";
+import { PassageFilterInput } from "../PassageFilterInput";
 
 const hiddenOnPhones = { display: { xs: "none", sm: "table-cell" } };
 
@@ -77,7 +77,7 @@ export function SermonList({ mine = false }: { mine?: boolean }) {
     <ReferenceInput key="tagId" source="tagId" reference="admin/tagManage">
       <AutocompleteInput optionText="name" />
     </ReferenceInput>,
-    <TextInput key="passage" source="passage" />,
+    <PassageFilterInput key="passage" source="passage" />,
     <DateInput key="preachedFrom" source="preachedFrom" />,
     <DateInput key="preachedTo" source="preachedTo" />,
   ];
