@@ -108,6 +108,32 @@ const BODIES = [
   "<p>應當一無掛慮，只要凡事藉著禱告、祈求和感謝。</p>",
 ];
 
+/** Inserts `count` published sermons straight into the table (no index written). */
+async function insertSermons(
+  count: number,
+  fields: (i: number) => {
+    title: string;
+    preacher: string;
+    passage: string | null;
+    body: string;
+  },
+) {
+  const now = new Date().toISOString();
+  await db()
+    .insertInto("sermons")
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        ...fields(i),
+        titlePinyin: `sermon ${i + 1}`,
+        preachedOn: "2026-01-01",
+        status: "published",
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .execute();
+}
+
 describe("worker threads", () => {
   test("cut rows as the main thread does, in the rows' order", async () => {
     const spec = sermonResource.search as SearchSpec;
@@ -140,19 +166,12 @@ describe("worker threads", () => {
   });
 
   test("build the same index as the main thread, in batches", async () => {
-    const now = new Date().toISOString();
-    const rows = Array.from({ length: 60 }, (_, i) => ({
+    await insertSermons(60, (i) => ({
       title: `讲道 ${i + 1} ${i % 3 ? "grace" : "祷告会"}`,
-      titlePinyin: `jiang dao ${i + 1}`,
       preacher: `传道 ${i % 4}`,
       passage: i % 5 === 0 ? "约翰福音 3:16" : null,
-      preachedOn: "2026-01-01",
       body: BODIES[i % BODIES.length]! + BODIES[(i * 7) % BODIES.length]!,
-      status: "published",
-      createdAt: now,
-      updatedAt: now,
     }));
-    await db().insertInto("sermons").values(rows).execute();
     const spec = sermonResource.search as SearchSpec;
 
     await outdate("sermons");
@@ -198,19 +217,12 @@ describe("a build's batch", () => {
     // One batch of 150 rows: on PostgreSQL its postings, documents and verse ranges
     // each go as one statement of arrays (unnest), where a write sends VALUES.
     await db().deleteFrom("sermons").execute();
-    const now = new Date().toISOString();
-    const rows = Array.from({ length: 150 }, (_, i) => ({
+    await insertSermons(150, (i) => ({
       title: `批次 ${i + 1} ${i % 2 ? "grace" : "祷告"}`,
-      titlePinyin: `pi ci ${i + 1}`,
       preacher: `传道 ${i % 3}`,
       passage: i % 2 ? "约翰福音 3:16" : "诗篇23篇",
-      preachedOn: "2026-01-01",
       body: BODIES[i % BODIES.length]!,
-      status: "published",
-      createdAt: now,
-      updatedAt: now,
     }));
-    await db().insertInto("sermons").values(rows).execute();
     const spec = sermonResource.search as SearchSpec;
     await outdate("sermons");
     expect(await ensureIndexBuilt(db(), kind(), spec, { workers: 0 })).toBe(
@@ -260,6 +272,25 @@ const listTags = async (q: string) =>
   )) as { list: { id: number; nameEn: string }[]; total: number };
 
 /**
+ * Replaces every tag with `count` made through the API, named `prefix` and a number; one
+ * in `gracesEvery` is "graces" in English, the others "grace". Answers their ids.
+ */
+async function freshTags(prefix: string, count: number, gracesEvery: number) {
+  await db().deleteFrom("tags").execute();
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++)
+    ids.push(
+      (
+        await call("POST", "/tjc/tags", {
+          name: `${prefix}${i}`,
+          nameEn: i % gracesEvery === 0 ? "graces" : "grace",
+        })
+      ).id,
+    );
+  return ids;
+}
+
+/**
  * Outdates the tags' index and starts its rebuild, held before its first batch is written
  * until `release()`; answers once the build is under way.
  */
@@ -281,17 +312,7 @@ async function holdTagsBuild() {
 
 describe("a build in the background", () => {
   test("lists search by substring meanwhile, writes are kept, the index answers after", async () => {
-    await db().deleteFrom("tags").execute();
-    const ids: number[] = [];
-    for (let i = 0; i < 9; i++)
-      ids.push(
-        (
-          await call("POST", "/tjc/tags", {
-            name: `标签${i}`,
-            nameEn: i % 3 === 0 ? "graces" : "grace",
-          })
-        ).id,
-      );
+    const ids = await freshTags("标签", 9, 3);
     // The index stems `graces` to `grace`: it finds all 9, the substring search 3.
     expect((await listTags("graces")).total).toBe(9);
 
@@ -351,17 +372,7 @@ describe("a build in the background", () => {
   });
 
   test("a total counted by substring during a build is not reused once the index answers", async () => {
-    await db().deleteFrom("tags").execute();
-    const ids: number[] = [];
-    for (let i = 0; i < 6; i++)
-      ids.push(
-        (
-          await call("POST", "/tjc/tags", {
-            name: `总数${i}`,
-            nameEn: i % 2 === 0 ? "graces" : "grace",
-          })
-        ).id,
-      );
+    const ids = await freshTags("总数", 6, 2);
     // With a second filter, the total is counted and kept under the write version.
     const totalOf = async () =>
       (
