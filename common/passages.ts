@@ -81,6 +81,12 @@ const BOOK_NUMBER = new Map<string, number>(
   BOOKS.map(([osis], index) => [osis, index + 1]),
 );
 
+/**
+ * The longest reference a filter, a `ref` parameter or a search takes: the longest
+ * real ones (`帖撒罗尼迦前书 5:16-18; 腓立比书 4:6-7`) are a few dozen characters.
+ */
+export const MAX_REFERENCE_LENGTH = 100;
+
 /** The last verse or chapter of an open end ("Rom.8" is Rom.8.1–Rom.8.999). */
 export const OPEN_END = 999;
 

@@ -12,7 +12,10 @@ import { documentTerms, loadSegmenter, queryTerms } from "./terms.js";
 import { indexedTexts, passageRangesOf } from "./row-terms.js";
 import { isIndexReady } from "./index-ready.js";
 import { parseReference } from "../services/passage-parser.js";
-import type { VerseRange } from "../../common/passages.js";
+import {
+  MAX_REFERENCE_LENGTH,
+  type VerseRange,
+} from "../../common/passages.js";
 
 /**
  * The word index (issue 16, docs/search.md): the same tables and queries on SQLite and
@@ -556,7 +559,7 @@ export async function keywordMatch(
 export const passageFilter = z
   .string()
   .trim()
-  .max(100)
+  .max(MAX_REFERENCE_LENGTH)
   .refine((value) => value === "" || parseReference(value).length > 0, {
     message: "not a scripture reference",
   });

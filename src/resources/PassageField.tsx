@@ -14,25 +14,35 @@ import type { Language } from "../../common/codes";
 import { mainClient } from "../http";
 
 /**
- * The verse ranges of references as written, from GET /tjc/passages/ranges (the parser is
- * the server's; docs/search.md). One request per list page: every row of the page asks
- * with the page's references, so react-query shares the answer.
+ * The verse ranges of references as written, by GET /tjc/passages/ranges (the parser is
+ * the server's; docs/search.md), as a react-query query: its answers are kept, so a
+ * reference is asked once.
  */
-function usePassageRanges(references: string[]) {
-  const sorted = [...new Set(references.filter((ref) => ref.trim()))].sort();
-  return useQuery({
-    queryKey: ["passageRanges", sorted],
-    enabled: sorted.length > 0,
+export function passageRangesQuery(references: string[]) {
+  return {
+    queryKey: ["passageRanges", references],
     staleTime: Infinity,
-    queryFn: async ({ signal }) => {
+    queryFn: async ({ signal }: { signal: AbortSignal }) => {
       const params = new URLSearchParams();
-      for (const ref of sorted) params.append("ref", ref);
+      for (const ref of references) params.append("ref", ref);
       const { data } = await mainClient.request<Record<string, VerseRange[]>>(
         `/passages/ranges?${params}`,
         { method: "GET", signal, loading: false, quiet: true },
       );
       return data;
     },
+  };
+}
+
+/**
+ * One request per list page: every row of the page asks with the page's references, so
+ * react-query shares the answer.
+ */
+function usePassageRanges(references: string[]) {
+  const sorted = [...new Set(references.filter((ref) => ref.trim()))].sort();
+  return useQuery({
+    ...passageRangesQuery(sorted),
+    enabled: sorted.length > 0,
   });
 }
 

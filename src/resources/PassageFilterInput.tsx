@@ -1,11 +1,8 @@
 import { useCallback } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { TextInput, type TextInputProps } from "react-admin";
-import type { VerseRange } from "../../common/passages";
-import { mainClient } from "../http";
-
-/** As the server's passage filter and GET /tjc/passages/ranges take it. */
-const MAX_REFERENCE = 100;
+import { MAX_REFERENCE_LENGTH } from "../../common/passages";
+import { passageRangesQuery } from "./PassageField";
 
 /**
  * A list's passage filter. React-admin's filter form applies what is typed as it goes,
@@ -22,23 +19,15 @@ export function PassageFilterInput(props: Omit<TextInputProps, "validate">) {
     async (value: unknown) => {
       const reference = typeof value === "string" ? value.trim() : "";
       if (reference === "") return undefined;
-      if (reference.length > MAX_REFERENCE)
+      if (reference.length > MAX_REFERENCE_LENGTH)
         return {
           message: "ra.validation.maxLength",
-          args: { max: MAX_REFERENCE },
+          args: { max: MAX_REFERENCE_LENGTH },
         };
       try {
-        const ranges = await queryClient.fetchQuery({
-          queryKey: ["passageRanges", [reference]],
-          staleTime: Infinity,
-          queryFn: async ({ signal }) =>
-            (
-              await mainClient.request<Record<string, VerseRange[]>>(
-                `/passages/ranges?${new URLSearchParams({ ref: reference })}`,
-                { method: "GET", signal, loading: false, quiet: true },
-              )
-            ).data,
-        });
+        const ranges = await queryClient.fetchQuery(
+          passageRangesQuery([reference]),
+        );
         if ((ranges[reference] ?? []).length > 0) return undefined;
       } catch {
         // The server could not be asked: the hint stands, the list keeps its filter.

@@ -23,6 +23,7 @@ import {
   parseSort,
 } from "../../resources/list-query.js";
 import { envelope, versionField } from "../../resources/resource-definition.js";
+import { MAX_REFERENCE_LENGTH } from "../../../common/passages.js";
 import { hotScore } from "../../services/ask-hot.js";
 import { assertNotMuted } from "../../services/ask-mute.js";
 import { notify } from "../../services/ask-notifications.js";
@@ -56,7 +57,7 @@ export const questionFilterSchema = z.strictObject({
   tagId: id.optional(),
   tab: z.enum(ASK_TABS).optional(),
   /** A scripture reference: questions whose text names a touching passage. */
-  passage: z.string().trim().max(100).optional(),
+  passage: z.string().trim().max(MAX_REFERENCE_LENGTH).optional(),
 });
 export type QuestionFilter = z.infer<typeof questionFilterSchema>;
 

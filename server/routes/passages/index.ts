@@ -2,7 +2,11 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { VerseRange } from "../../../common/passages.js";
-import { formatRange, osisOfRange } from "../../../common/passages.js";
+import {
+  formatRange,
+  MAX_REFERENCE_LENGTH,
+  osisOfRange,
+} from "../../../common/passages.js";
 import { ok } from "../../http/envelope.js";
 import { validationError } from "../../http/errors.js";
 import { localizeText } from "../../http/validation-messages.js";
@@ -34,7 +38,7 @@ export const passageRoutes: FastifyPluginAsync = async (parent) => {
             .string()
             .trim()
             .min(1)
-            .max(100)
+            .max(MAX_REFERENCE_LENGTH)
             .describe(
               "A reference in Chinese or English: 约翰福音3:16, John 3:16",
             ),
@@ -98,7 +102,10 @@ export const passageRoutes: FastifyPluginAsync = async (parent) => {
         summary: "The verse ranges of references as written",
         querystring: z.object({
           ref: z
-            .union([z.string().max(100), z.array(z.string().max(100))])
+            .union([
+              z.string().max(MAX_REFERENCE_LENGTH),
+              z.array(z.string().max(MAX_REFERENCE_LENGTH)),
+            ])
             .transform((value) => (Array.isArray(value) ? value : [value]))
             .pipe(z.array(z.string()).min(1).max(MAX_REFS))
             .describe("One reference per ref parameter, up to 100"),
