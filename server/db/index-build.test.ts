@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sql } from "kysely";
-import { buildTestApp, type TestApp } from "../test/helper.js";
+import { buildTestApp, okData, type TestApp } from "../test/helper.js";
 import { ensureIndexBuilt, type BuildSummary } from "./index-build.js";
 import { isIndexReady } from "./index-ready.js";
 import { sermonResource } from "../routes/sermons/index.js";
@@ -254,17 +254,8 @@ describe("a build's batch", () => {
   });
 });
 
-async function call(method: string, url: string, payload?: object) {
-  const response = await t.request({
-    method: method as "GET",
-    url,
-    token: editor,
-    payload,
-  });
-  const body = response.json();
-  expect(body.code, response.body).toBe(0);
-  return body.data;
-}
+const call = (method: string, url: string, payload?: object) =>
+  okData(t, editor, method, url, payload);
 const listTags = async (q: string) =>
   (await call(
     "GET",

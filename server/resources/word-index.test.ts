@@ -6,7 +6,7 @@ import {
   expect,
   test,
 } from "vitest";
-import { buildTestApp, type TestApp } from "../test/helper.js";
+import { buildTestApp, okData, type TestApp } from "../test/helper.js";
 
 /**
  * The word index behind every list's `q` (issue 16): exact totals after every kind of
@@ -27,17 +27,8 @@ beforeEach(async () => {
   await t.app.store.db.deleteFrom("tags").execute();
 });
 
-async function call(method: string, url: string, payload?: object) {
-  const response = await t.request({
-    method: method as "GET",
-    url,
-    token: editor,
-    payload,
-  });
-  const body = response.json();
-  expect(body.code, response.body).toBe(0);
-  return body.data;
-}
+const call = (method: string, url: string, payload?: object) =>
+  okData(t, editor, method, url, payload);
 const createTag = (name: string, nameEn?: string) =>
   call("POST", "/tjc/tags", { name, nameEn });
 async function listTags(

@@ -187,3 +187,28 @@ export async function buildTestApp(
     },
   };
 }
+
+/**
+ * A request as `token` that must succeed (code 0; the body is shown when not): answers
+ * its `data`.
+ */
+export async function okData(
+  t: TestApp,
+  token: string,
+  method: string,
+  url: string,
+  payload?: object,
+  // The data's shape is the caller's to know.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+): Promise<any> {
+  const response = await t.request({
+    method: method as "GET",
+    url,
+    token,
+    payload,
+  });
+  const body = response.json();
+  if (body.code !== 0)
+    throw new Error(`${method} ${url} answered ${response.body}`);
+  return body.data;
+}
