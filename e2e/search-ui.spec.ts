@@ -1,5 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { apiLogin, loginViaApi, useLanguage } from "./helpers";
+import {
+  apiLogin,
+  expectNoSeriousA11yViolations,
+  loginViaApi,
+  useLanguage,
+} from "./helpers";
 
 /**
  * Issue 16 in the admin: a list filtered by a keyword marks the matched words (and shows
@@ -85,6 +90,7 @@ for (const language of ["zh-CN", "en-US"] as const) {
     const field = page.getByLabel(text.passage);
     await field.fill(text.book);
     await expect(page.getByText(text.notYet)).toBeVisible();
+    await expectNoSeriousA11yViolations(page, "sermons, passage half typed");
     await page.waitForTimeout(800); // past the filter form's 500 ms debounce
     await expect(page.getByRole("alert")).toHaveCount(0);
     const passageInUrl = () =>
@@ -106,5 +112,15 @@ for (const language of ["zh-CN", "en-US"] as const) {
       page.locator(".MuiFormHelperText-root").filter({ hasText: "100" }),
     ).toBeVisible();
     expect(passageInUrl()).toBe(`${text.book} 1`);
+
+    // On a phone the hint shows under the field too, and the page does not scroll sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await field.fill(text.book);
+    await expect(page.getByText(text.notYet)).toBeVisible();
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth <= window.innerWidth,
+      ),
+    ).toBe(true);
   });
 }
