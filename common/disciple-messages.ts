@@ -16,6 +16,7 @@ export const DISCIPLE_ERRORS = {
   repeatedInFile: "disciple.validation.repeated_in_file",
   choice: "disciple.validation.choice",
   updateForbidden: "disciple.validation.update_forbidden",
+  contactQuery: "disciple.validation.contact_query",
 } as const;
 
 export const DISCIPLE_VALIDATION_MESSAGES: Record<
@@ -36,6 +37,8 @@ export const DISCIPLE_VALIDATION_MESSAGES: Record<
       "与文件中前面的一行重复（姓名和电话相同）",
     [DISCIPLE_ERRORS.choice]: "不是可选的值",
     [DISCIPLE_ERRORS.updateForbidden]: "没有修改信徒的权限，只能跳过重复的行",
+    [DISCIPLE_ERRORS.contactQuery]:
+      "没有查看联系方式的权限，不能按电话、邮箱、地址或出生日期筛选或排序",
   },
   "en-US": {
     [DISCIPLE_ERRORS.notUtf8]:
@@ -55,5 +58,7 @@ export const DISCIPLE_VALIDATION_MESSAGES: Record<
     [DISCIPLE_ERRORS.choice]: "Not one of the allowed values",
     [DISCIPLE_ERRORS.updateForbidden]:
       "You may not edit believers, so duplicates can only be skipped",
+    [DISCIPLE_ERRORS.contactQuery]:
+      "You may not see contact details, so you cannot filter or sort by phone, e-mail, address or birth date",
   },
 };

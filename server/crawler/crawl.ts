@@ -16,6 +16,7 @@ import {
   parseDay,
   type Page,
 } from "./extract.js";
+import { compileLinkPattern, type LinkPattern } from "./link-pattern.js";
 import { FetchRefused, safeFetch } from "./safe-fetch.js";
 import {
   saveArticleDraft,
@@ -100,6 +101,21 @@ function describe(error: unknown): string {
   return String(error).slice(0, 500);
 }
 
+/**
+ * The source's link pattern for a run. One saved before patterns were checked for RE2
+ * (back-references, look-around) fails the run with a clear message rather than being
+ * ignored, which would follow every link of the site.
+ */
+function runPattern(source: string | null): LinkPattern | null {
+  if (!source) return null;
+  const pattern = compileLinkPattern(source);
+  if (!pattern)
+    throw new Error(
+      `the link pattern ${JSON.stringify(source)} is not supported (the crawler's RE2 engine has no back-references or look-around); edit the source`,
+    );
+  return pattern;
+}
+
 export interface CrawlOptions {
   signal: AbortSignal;
   /** Called after each page, so the run's row shows progress. */
@@ -134,7 +150,7 @@ export async function crawl(
       stats.errorLog.push({ url, message: describe(error) });
   };
   const sites = spider.startUrls.map((url) => new URL(url));
-  const pattern = spider.linkPattern ? new RegExp(spider.linkPattern) : null;
+  const pattern = runPattern(spider.linkPattern);
   const robotsByOrigin = new Map<string, Robots>();
   const queue = [...new Set(sites.map(normalizeUrl))];
   const seen = new Set(queue);

@@ -1,5 +1,6 @@
 import type { CheerioAPI } from "cheerio/slim";
 import type { SpiderSelectors } from "../../common/schemas/spider.js";
+import { MAX_LINK_LENGTH, type LinkPattern } from "./link-pattern.js";
 import { sameSite } from "./safe-fetch.js";
 
 export type Page = CheerioAPI;
@@ -34,13 +35,14 @@ export function normalizeUrl(url: URL): string {
 
 /**
  * The links a run follows from a page: http(s), on the site of one of `sites`, matching
- * `pattern` when there is one; fragments dropped, each once.
+ * `pattern` when there is one (link-pattern.ts), at most MAX_LINK_LENGTH characters;
+ * fragments dropped, each once.
  */
 export function followableLinks(
   $: Page,
   base: string,
   sites: URL[],
-  pattern: RegExp | null,
+  pattern: LinkPattern | null,
 ): string[] {
   const found = new Set<string>();
   $("a[href]").each((_, element) => {
@@ -55,6 +57,7 @@ export function followableLinks(
     if (url.protocol !== "http:" && url.protocol !== "https:") return;
     if (!sites.some((site) => sameSite(site, url))) return;
     const normal = normalizeUrl(url);
+    if (normal.length > MAX_LINK_LENGTH) return;
     if (pattern && !pattern.test(normal)) return;
     found.add(normal);
   });

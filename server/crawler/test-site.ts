@@ -15,6 +15,12 @@ export interface TestSite {
   close(): Promise<void>;
 }
 
+/**
+ * The `a`s of /hostile's link: `(a+)+b` against it backtracked for about 2.6 s in a
+ * native RegExp on this machine (issue 25 item 2), enough for a test to see the block.
+ */
+export const HOSTILE_LINK_AS = 25;
+
 const page = (title: string, body: string, head = "") => `<!doctype html>
 <html><head><title>${title}</title>${head}</head>
 <body><nav><a href="/">Home</a></nav>
@@ -27,7 +33,7 @@ const page = (title: string, body: string, head = "") => `<!doctype html>
 /**
  * A small site served on loopback for the crawler's tests: an index linking to posts
  * (two of them duplicates: one by content, one by canonical URL), a robots.txt that
- * disallows /private/, an image, an off-site redirect and an oversized page.
+ * disallows /private/, an image, an off-site redirect, an oversized page and a link hostile to backtracking regexps.
  */
 export async function startTestSite(): Promise<TestSite> {
   const hits: SiteHit[] = [];
@@ -108,6 +114,11 @@ export async function startTestSite(): Promise<TestSite> {
       body: "",
       status: 301,
       headers: { location: "/posts/2" },
+    }),
+    // One link that makes a backtracking engine take seconds on `(a+)+b`.
+    "/hostile": () => ({
+      type: "text/html; charset=utf-8",
+      body: `<!doctype html><html><body><a href="/${"a".repeat(HOSTILE_LINK_AS)}">a</a></body></html>`,
     }),
     "/big": () => ({
       type: "text/html",

@@ -111,6 +111,44 @@ describe("with the built apps", () => {
     expect(answer.body).toContain("<div id=admin>");
   });
 
+  it("sends no body with a 431 to a HEAD request, under /tjc or not (issue 25 item 6)", async () => {
+    for (const path of ["/tjc/health", "/questions"]) {
+      const received = await raw(
+        `HEAD ${path} HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`,
+      );
+      const answer = parse(received);
+      expect(answer.status, path).toBe(431);
+      expect(answer.body, path).toBe("");
+      expect(received.endsWith("\r\n\r\n"), path).toBe(true);
+    }
+  });
+
+  it("answers GET /tjc/<5000 characters> with 40400, with or without a session (issue 25 item 6)", async () => {
+    const token = await t.loginAs("admin");
+    for (const url of [
+      `/tjc/${"a".repeat(5000)}`,
+      `/tjc/${"a".repeat(300)}`,
+      `/tjc/tags/x/${"a".repeat(5000)}`,
+    ]) {
+      for (const session of [undefined, token]) {
+        for (const method of ["GET", "HEAD"] as const) {
+          const response = await t.request({
+            method,
+            url,
+            token: session,
+            language: "en-US",
+          });
+          const label = `${method} ${url.slice(0, 20)} ${session ? "admin" : "anonymous"}`;
+          expect(response.statusCode, label).toBe(404);
+          if (method === "GET") {
+            expect(response.json().code, label).toBe(40400);
+            expectApiHeaders(response.headers);
+          }
+        }
+      }
+    }
+  });
+
   it("answers bytes that are not HTTP under /tjc with a 40000 envelope", async () => {
     const answer = parse(
       await raw(`GET /tjc/health HTTP/1.1\r\nHo st\r\n\r\n`),

@@ -50,14 +50,19 @@ export function answerFrameworkError(
 }
 
 /** The request line and headers Node read before it gave up, as far as they go. */
-function headOf(rawPacket: unknown): { path: string; language: Language } {
+function headOf(rawPacket: unknown): {
+  method: string;
+  path: string;
+  language: Language;
+} {
   const text = Buffer.isBuffer(rawPacket)
     ? rawPacket.subarray(0, 64 * 1024).toString("latin1")
     : "";
-  const requestLine = /^[A-Z]+ (\S+)/.exec(text);
+  const requestLine = /^([A-Z]+) (\S+)/.exec(text);
   const language = /\r\naccept-language:[ \t]*([^\r\n]*)/i.exec(text);
   return {
-    path: pathOf(requestLine?.[1] ?? "/"),
+    method: requestLine?.[1] ?? "",
+    path: pathOf(requestLine?.[2] ?? "/"),
     language: pickLanguage(language?.[1]),
   };
 }
@@ -93,7 +98,7 @@ export function answerClientError(
     return;
   }
   this.log.debug({ err: error }, "client error");
-  const { path, language } = headOf(error.rawPacket);
+  const { method, path, language } = headOf(error.rawPacket);
   const { status, code } = statusOf(error);
   const api = isApiAnswerPath(path);
   const body = api
@@ -116,6 +121,8 @@ export function answerClientError(
       Object.entries(headers)
         .map(([name, value]) => `${name}: ${value}\r\n`)
         .join("") +
-      `\r\n${body}`,
+      // A HEAD answer has no body (RFC 9110 §9.3.2), a 431 included; its headers
+      // still give the length a GET would have had.
+      `\r\n${method === "HEAD" ? "" : body}`,
   );
 }

@@ -26,6 +26,9 @@ const FASTIFY_ERROR_CODES: Record<string, Code> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: Code.UNSUPPORTED_MEDIA_TYPE,
 };
 
+/** The route of the built apps' static files (plugins/web.ts: prefix "/", wildcard). */
+const STATIC_WILDCARD = "/*";
+
 /** PostgreSQL's class 22 ("data exception") errors: a value the column cannot hold. */
 function isBadValueForStore(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
@@ -166,6 +169,12 @@ export const envelopePlugin = fp(
       const status = error.statusCode ?? 500;
       if (!isApiPath(pathOf(request.url)) && status >= 400 && status < 500) {
         return answerPageError(request, reply, error);
+      }
+      if (request.routeOptions.url === STATIC_WILDCARD) {
+        // An API path no route has, taken by the static files' wildcard: whatever it
+        // refused (a name too long for the file system was 403, so 40300 for
+        // `GET /tjc/<5000 characters>`), no such resource (issue 25 item 6).
+        return sendEnvelope(request, reply, Code.NOT_FOUND);
       }
       if (error.validation) {
         return sendEnvelope(request, reply, Code.VALIDATION, {

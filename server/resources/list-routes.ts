@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { stringify } from "csv-stringify";
 import { z } from "zod";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ok } from "../http/envelope.js";
 import { nowIso } from "../db/dialect.js";
@@ -15,7 +15,7 @@ import { csvSafe } from "./csv-safe.js";
 import { actorOf, recordAudit } from "../services/audit.js";
 import { checkCsvLabels, csvLayout, exportTimeZone } from "./csv-export.js";
 import { envelope, type ResourceDefinition } from "./resource-definition.js";
-import type { Filter, ResourceQueries } from "./resource-queries.js";
+import type { Filter, ResourceQueries, Sort } from "./resource-queries.js";
 import { highlight, htmlToText, type HighlightPart } from "../db/terms.js";
 
 /** A highlighted text's parts, as every list with a keyword answers them. */
@@ -82,6 +82,9 @@ export function registerListRoutes<Row, Rec>(
   // With a keyword, a list may also be ordered by relevance (the word index's tf × idf).
   const sortable = def.search ? [...def.sortable, "relevance"] : def.sortable;
   const searched = def.search ? searchedFields(def.search) : [];
+  /** The filter a list or export runs for the caller (guardQuery), or a 40300. */
+  const guarded = (filter: Filter, sort: Sort, request: FastifyRequest) =>
+    def.guardQuery ? (def.guardQuery(filter, sort, request) as Filter) : filter;
 
   app.get(
     `/${def.path}`,
@@ -122,7 +125,7 @@ export function registerListRoutes<Row, Rec>(
         language,
       ) as Filter;
       const { rows, total } = await queries.pageWithTotal(
-        filter,
+        guarded(filter, sort, request),
         sort,
         offset,
         limit,
@@ -181,6 +184,7 @@ export function registerListRoutes<Row, Rec>(
         queries.filterSchema,
         language,
       ) as Filter;
+      const query = guarded(filter, sort, request);
       const layout = csvLayout(
         def.csvColumns,
         def.fieldLabels,
@@ -190,7 +194,7 @@ export function registerListRoutes<Row, Rec>(
       async function* cells() {
         for (let offset = 0; ; offset += EXPORT_CHUNK_ROWS) {
           const chunk = await queries.page(
-            filter,
+            query,
             sort,
             offset,
             EXPORT_CHUNK_ROWS,

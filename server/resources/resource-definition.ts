@@ -130,6 +130,17 @@ export interface ResourceDefinition<
    */
   present?(records: Rec[], request: FastifyRequest): Rec[];
   /**
+   * Checks a list's or export's filter and order for the caller before any query is run
+   * (throw an ApiError: a filter or sort on a field the caller reads masked), and answers
+   * the filter to run, e.g. a keyword narrowed to the fields the caller may read. The
+   * audit log keeps the filter as sent.
+   */
+  guardQuery?(
+    filter: Record<string, unknown>,
+    sort: { field: string; order: "asc" | "desc" },
+    request: FastifyRequest,
+  ): Record<string, unknown>;
+  /**
    * Leaves out input fields the caller may not change (update and batch update), before
    * toValues: fields it can only read masked.
    */

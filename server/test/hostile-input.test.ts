@@ -1,6 +1,7 @@
 import net from "node:net";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { buildTestApp, type TestApp } from "./helper.js";
+import { MAX_LISTED_PROBLEMS } from "../http/zod-validator.js";
 
 /**
  * A safety net over every documented /tjc route, present and future: hostile input from a
@@ -318,3 +319,48 @@ test("malformed HTTP on a real socket gets a 4xx, never a 500 or a hang", async 
   }
   expect(failures).toEqual([]);
 }, 60_000);
+
+test("POST /tjc/ask/notifications/read with an empty list of ids marks nothing, not a 500 (issue 25 item 6)", async () => {
+  const member = await t.loginAs("member");
+  const response = await t.request({
+    method: "POST",
+    url: "/tjc/ask/notifications/read",
+    token: member,
+    payload: { ids: [] },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  expect(response.json()).toMatchObject({ code: 0, data: { updated: 0 } });
+});
+
+test("10,000 unknown JSON keys on a strict route are a cheap 40000 listing a few of them (issue 25 item 6)", async () => {
+  const payload: Record<string, number> = {};
+  for (let i = 0; i < 10_000; i++) payload[`k${i}`] = i;
+  const token = await t.loginAs("admin");
+  for (const url of ["/tjc/spiders/test", "/tjc/system/job-logs/clear"]) {
+    for (const [language, unknown] of [
+      ["zh-CN", "不支持此字段"],
+      ["en-US", "This field is not supported"],
+    ] as const) {
+      const cpu = process.cpuUsage();
+      const response = await t.request({
+        method: "POST",
+        url,
+        token,
+        payload,
+        language,
+      });
+      const { user, system } = process.cpuUsage(cpu);
+      const label = `${url} ${language}`;
+      expect(response.statusCode, label).toBe(400);
+      expect(response.json().code, label).toBe(40000);
+      const errors = response.json().data.errors as Record<string, string>;
+      expect(Object.keys(errors).length, label).toBeLessThanOrEqual(
+        MAX_LISTED_PROBLEMS,
+      );
+      expect(errors.k0, label).toMatch(new RegExp(`^${unknown}`, "i"));
+      expect(response.body.length, label).toBeLessThan(5_000);
+      // The whole request (parse, validate, answer) in the test's own process.
+      expect((user + system) / 1000, label).toBeLessThan(300);
+    }
+  }
+});

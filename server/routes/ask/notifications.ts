@@ -123,16 +123,14 @@ export const notificationRoutes: FastifyPluginAsync = async (parent) => {
     },
     async (request) => {
       const ids = request.body?.ids;
+      // No ids, nothing to mark (a bound `false` made SQLite refuse the statement: 500).
+      if (ids !== undefined && ids.length === 0) return ok({ updated: 0 });
       const result = await app.store.db
         .updateTable("askNotifications")
         .set({ readAt: nowIso() })
         .where("userId", "=", memberId(request))
         .where("readAt", "is", null)
-        .$if(ids !== undefined, (qb) =>
-          ids!.length === 0
-            ? qb.where((eb) => eb.val(false))
-            : qb.where("id", "in", ids!),
-        )
+        .$if(ids !== undefined, (qb) => qb.where("id", "in", ids!))
         .executeTakeFirst();
       return ok({ updated: Number(result.numUpdatedRows) });
     },

@@ -180,10 +180,15 @@ describe("GET /tjc/disciples", () => {
       ])
         expect(response.body).not.toContain(secret);
     }
-    // A keyword search's highlights are cut from the masked values too.
-    for (const q of ["zhangsan", "13812345678", "张三"]) {
+    // A keyword search's highlights are cut from the masked values too; without
+    // disciple:contact the keyword matches the name only (issue 25 item 3).
+    for (const [q, found] of [
+      ["zhangsan", 0],
+      ["13812345678", 0],
+      ["张三", 1],
+    ] as const) {
       const searched = await list({ filter: { q } }, editor);
-      expect(searched.json().data.list, q).toHaveLength(1);
+      expect(searched.json().data.list, q).toHaveLength(found);
       for (const secret of ["zhangsan", "12345678", "体育西路"])
         expect(searched.body, q).not.toContain(secret);
     }
@@ -407,6 +412,146 @@ describe("GET /tjc/disciples/export", () => {
     expect(last.filter![1]).toEqual({ status: "active" });
     expect(last.rows![1]).toBe(1);
     expect(JSON.parse(audits[0]!.changes).rows[1]).toBe(2);
+  });
+});
+
+describe("the contact mask holds against searches, filters and sorts (issue 25 item 3)", () => {
+  const VICTIM = {
+    name: "陈弟兄",
+    phone: "15812344913",
+    email: "chen.victim@example.org",
+    birthDate: "1979-06-15",
+    address: "广东省深圳市南山区科技园1号",
+  };
+  beforeEach(async () => {
+    await create(VICTIM);
+    await create({
+      name: "林姊妹",
+      phone: "13700000000",
+      email: "lin@example.net",
+      birthDate: "1990-01-01",
+    });
+  });
+
+  /** What a caller learns from a list: its status, code, total and names. */
+  const probe = async (
+    token: string,
+    filter: object,
+    sort?: [string, string],
+  ) => {
+    const response = await list(
+      sort ? { filter, sort: JSON.stringify(sort) } : { filter },
+      token,
+    );
+    const body = response.json();
+    return {
+      status: response.statusCode,
+      code: body.code,
+      total: body.data?.total,
+      names: ((body.data?.list ?? []) as { name: string }[]).map((r) => r.name),
+    };
+  };
+
+  test("keyword searches of the phone's digits and the e-mail's local part tell an editor nothing", async () => {
+    // Right guesses of the hidden digits and the local part, and wrong ones.
+    const right = [
+      "2344",
+      "1234",
+      "4913",
+      "158123",
+      "15812344913",
+      "chen",
+      "chen.v",
+      "chen.victim",
+      "victim@example.org",
+      "example.org",
+    ];
+    const wrong = ["0000", "9999", "1581111", "zzzz", "lim@"];
+    const nothing = await probe(editor, { q: "0000" });
+    expect(nothing).toEqual({ status: 200, code: 0, total: 0, names: [] });
+    for (const q of [...right, ...wrong])
+      expect(await probe(editor, { q }), q).toEqual(nothing);
+    // The same searches still find for a holder of disciple:contact.
+    for (const q of right)
+      expect((await probe(admin, { q })).names, q).toContain("陈弟兄");
+    for (const q of wrong)
+      expect((await probe(admin, { q })).names, q).not.toContain("陈弟兄");
+    // An editor still finds by name, and reads the record masked.
+    const byName = await list({ filter: { q: "陈弟兄" } }, editor);
+    expect(byName.json().data.list).toHaveLength(1);
+    expect(byName.json().data.list[0].phone).toBe("158****4913");
+    expect(byName.body).not.toContain("1234");
+  });
+
+  test("filters and sorts on masked fields are 40300 for an editor, in both languages, and work with disciple:contact", async () => {
+    const probes: [object, [string, string] | undefined, string][] = [
+      [{ birthDateFrom: "1979-06-01" }, undefined, "filter.birthDateFrom"],
+      [{ birthDateTo: "1979-06-30" }, undefined, "filter.birthDateTo"],
+      [
+        { birthDateFrom: "1979-06-15", birthDateTo: "1979-06-15" },
+        undefined,
+        "filter.birthDateTo",
+      ],
+      [{}, ["birthDate", "ASC"], "sort"],
+    ];
+    for (const [filter, sort, field] of probes) {
+      for (const [language, wording] of [
+        ["zh-CN", /没有查看联系方式的权限/],
+        ["en-US", /You may not see contact details/],
+      ] as const) {
+        const params = new URLSearchParams({ filter: JSON.stringify(filter) });
+        if (sort) params.set("sort", JSON.stringify(sort));
+        for (const path of ["/tjc/disciples", "/tjc/disciples/export"]) {
+          const response = await t.request({
+            method: "GET",
+            url: `${path}?${params}`,
+            token: editor,
+            language,
+          });
+          const label = `${path} ${params} ${language}`;
+          expect(response.statusCode, label).toBe(403);
+          expect(response.json().code, label).toBe(Code.FORBIDDEN);
+          expect(response.json().data.errors[field], label).toMatch(wording);
+        }
+      }
+    }
+    expect(
+      (
+        await probe(admin, {
+          birthDateFrom: "1979-06-15",
+          birthDateTo: "1979-06-15",
+        })
+      ).names,
+    ).toEqual(["陈弟兄"]);
+    expect((await probe(admin, {}, ["birthDate", "DESC"])).names).toEqual([
+      "林姊妹",
+      "陈弟兄",
+    ]);
+    // A filter on a field that is not masked still works for an editor.
+    expect((await probe(editor, { q: "林" })).names).toEqual(["林姊妹"]);
+  });
+
+  test("the CSV export of a keyword search does not match masked fields either", async () => {
+    const exported = async (token: string, q: string) => {
+      const response = await t.request({
+        method: "GET",
+        url: `/tjc/disciples/export?filter=${encodeURIComponent(JSON.stringify({ q }))}`,
+        token,
+        language: "en-US",
+      });
+      expect(response.statusCode).toBe(200);
+      return parse(response.body.replace(/^\uFEFF/, ""), {
+        columns: true,
+      }) as Record<string, string>[];
+    };
+    for (const q of ["4913", "2344", "chen.victim"])
+      expect(await exported(editor, q), q).toEqual([]);
+    expect((await exported(editor, "陈")).map((row) => row.Phone)).toEqual([
+      "158****4913",
+    ]);
+    expect((await exported(admin, "2344")).map((row) => row.Phone)).toEqual([
+      "15812344913",
+    ]);
   });
 });
 

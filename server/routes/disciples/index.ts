@@ -27,6 +27,8 @@ import {
 import { DISCIPLE_FIELD_LABELS } from "../../../common/schemas/disciple-labels.js";
 import { nowIso } from "../../db/dialect.js";
 import { reindexRows } from "../../db/word-index.js";
+import { keywordWords } from "../../db/search.js";
+import type { StoreKind } from "../../db/store.js";
 import type { DisciplesTable } from "../../db/schema.js";
 import { ok } from "../../http/envelope.js";
 import { ApiError, validationError } from "../../http/errors.js";
@@ -55,7 +57,7 @@ import {
   previewRows,
   type CheckedRow,
 } from "./import.js";
-import { canSeeContact, maskDisciple } from "./masking.js";
+import { canSeeContact, guardContactQuery, maskDisciple } from "./masking.js";
 
 type DiscipleRow = Selectable<DisciplesTable>;
 
@@ -95,6 +97,27 @@ const regionFilter = {
     if (prefix.length === 6)
       return sql<SqlBool>`disciples.region_code = ${code}`;
     return sql<SqlBool>`(disciples.region_code >= ${prefix.padEnd(6, "0")} and disciples.region_code <= ${prefix.padEnd(6, "9")})`;
+  },
+};
+
+/**
+ * Every word of the keyword in the name, case-insensitively (Latin letters): the keyword
+ * of a caller without `disciple:contact` (masking.ts, guardContactQuery). A LIKE on the
+ * name alone, not the word index, whose terms do not say which field they came from.
+ */
+const nameKeywordFilter = {
+  schema: z.string().max(200),
+  where: (value: string, kind: StoreKind) => {
+    const words = keywordWords(value);
+    if (words.length === 0) return sql<SqlBool>`1 = 1`;
+    const like = sql.raw(kind === "sqlite" ? "like" : "ilike");
+    return sql<SqlBool>`(${sql.join(
+      words.map(
+        (word) =>
+          sql`disciples.name ${like} ${`%${word.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`} escape '\\'`,
+      ),
+      sql` and `,
+    )})`;
   },
 };
 
@@ -147,6 +170,7 @@ export const discipleResource = {
       z.string().regex(/^[A-Z]{2,3}$/),
     ),
     tagId: contentTagFilter(RESOURCE, "disciples"),
+    nameKeyword: nameKeywordFilter,
     ...dayRange("birthDate", "birth_date"),
     ...dayRange("baptismDate", "baptism_date"),
     ...dayRange("joinedOn", "joined_on"),
@@ -177,6 +201,7 @@ export const discipleResource = {
   present: (records, request) =>
     canSeeContact(request) ? records : records.map(maskDisciple),
   restrictInput: withoutContact,
+  guardQuery: guardContactQuery,
   auditExports: true,
   async afterWrite(change, { trx, request }) {
     if (change.action === "delete") {

@@ -4,7 +4,14 @@
  * exports (docs/believers.md).
  */
 import type { FastifyRequest } from "fastify";
-import type { Disciple } from "../../../common/schemas/disciple.js";
+import { Code } from "../../../common/codes.js";
+import { DISCIPLE_ERRORS } from "../../../common/disciple-messages.js";
+import {
+  DISCIPLE_CONTACT_FIELDS,
+  type Disciple,
+} from "../../../common/schemas/disciple.js";
+import { ApiError } from "../../http/errors.js";
+import { localizeText } from "../../http/validation-messages.js";
 
 export const CONTACT_PERMISSION = "disciple:contact";
 
@@ -48,4 +55,43 @@ export function maskDisciple(record: Disciple): Disciple {
       record.birthDate === null ? null : maskBirthDate(record.birthDate),
     contactMasked: true,
   };
+}
+
+/** A filter key on a contact field: the field itself, or its `From` / `To` range end. */
+function isContactKey(key: string): boolean {
+  return DISCIPLE_CONTACT_FIELDS.some(
+    (field) => key === field || key === `${field}From` || key === `${field}To`,
+  );
+}
+
+/**
+ * A list's or export's filter and order as a caller without `disciple:contact` may run
+ * them (issue 25 item 3): a masked value must not be recoverable by asking which rows
+ * match. A filter or sort on a contact field is 40300, and the keyword `q` matches the
+ * name only (`nameKeyword`): in the word index, phone and e-mail terms sit beside the
+ * name's, so nineteen substring searches gave back a phone's hidden digits.
+ */
+export function guardContactQuery(
+  filter: Record<string, unknown>,
+  sort: { field: string },
+  request: FastifyRequest,
+): Record<string, unknown> {
+  if (canSeeContact(request)) return filter;
+  const message = localizeText(DISCIPLE_ERRORS.contactQuery, request.language);
+  const errors: Record<string, string> = {};
+  for (const [key, value] of Object.entries(filter))
+    if (
+      isContactKey(key) &&
+      value !== undefined &&
+      value !== null &&
+      value !== ""
+    )
+      errors[`filter.${key}`] = message;
+  if (isContactKey(sort.field)) errors.sort = message;
+  if (Object.keys(errors).length > 0)
+    throw new ApiError(Code.FORBIDDEN, { data: { errors } });
+  const { q, ...rest } = filter;
+  return typeof q === "string" && q.trim() !== ""
+    ? { ...rest, nameKeyword: q }
+    : rest;
 }

@@ -42,6 +42,7 @@ import {
   parseDay,
   selectorParses,
 } from "../../crawler/extract.js";
+import { compileLinkPattern } from "../../crawler/link-pattern.js";
 import { FetchRefused, safeFetch } from "../../crawler/safe-fetch.js";
 import {
   spiderRecord,
@@ -61,6 +62,19 @@ function parseErrorLog(text: string): SpiderRun["errorLog"] {
   } catch {
     return [];
   }
+}
+
+/**
+ * A 40000 on `linkPattern` when RE2 cannot run the pattern (back-references,
+ * look-around, too large): checked on save and before a test fetches anything.
+ */
+function checkLinkPattern(
+  source: string | null | undefined,
+  errors: Record<string, string>,
+  language: Language,
+): void {
+  if (source && !compileLinkPattern(source))
+    errors.linkPattern = localizeText(SPIDER_ERRORS.patternEngine, language);
 }
 
 function refusal(reason: string, language: Language): string {
@@ -96,6 +110,7 @@ export const spiderResource = {
     if (!input) return;
     const language = request.language;
     const errors: Record<string, string> = {};
+    checkLinkPattern(input.linkPattern, errors, language);
     for (const [key, selector] of Object.entries(input.selectors ?? {})) {
       if (selector && !(await selectorParses(selector)))
         errors[`selectors.${key}`] = localizeText(
@@ -241,6 +256,7 @@ export const spiderRoutes: FastifyPluginAsync = async (parent) => {
       const { url, selectors, linkPattern } = request.body;
       const language = request.language;
       const errors: Record<string, string> = {};
+      checkLinkPattern(linkPattern, errors, language);
       for (const [key, selector] of Object.entries(selectors)) {
         if (selector && !(await selectorParses(selector)))
           errors[`selectors.${key}`] = localizeText(
@@ -271,7 +287,7 @@ export const spiderRoutes: FastifyPluginAsync = async (parent) => {
         });
         const $ = await loadPage(answer.body.toString("utf8"));
         const found = extract($, answer.url, selectors);
-        const pattern = linkPattern ? new RegExp(linkPattern) : null;
+        const pattern = linkPattern ? compileLinkPattern(linkPattern)! : null;
         return ok({
           url: answer.url,
           status: answer.status,

@@ -8,7 +8,11 @@ import {
 } from "vitest";
 import { Code } from "../../../common/codes.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
-import { startTestSite, type TestSite } from "../../crawler/test-site.js";
+import {
+  HOSTILE_LINK_AS,
+  startTestSite,
+  type TestSite,
+} from "../../crawler/test-site.js";
 import { withIdColumn } from "../../db/dialect.js";
 import { withWorkflowColumns } from "../../db/workflow-columns.js";
 
@@ -81,6 +85,10 @@ async function runOnce(id: number) {
   });
   expect(response.json().code, response.body).toBe(0);
   await t.app.scheduler.idle();
+  return runsOf(id);
+}
+
+async function runsOf(id: number) {
   const runs = await t.request({
     method: "GET",
     url: `/tjc/spider-runs?filter=${encodeURIComponent(JSON.stringify({ spiderId: id }))}`,
@@ -501,6 +509,142 @@ describe("POST /tjc/spiders/test", () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().code).toBe(Code.VALIDATION);
     }
+  });
+});
+
+/**
+ * The longest wait for a `/tjc/health` answer while `work` runs: health is asked again
+ * as soon as it answers (after one turn of the event loop, so I/O goes on), and the wait
+ * is timed from the previous answer, so a main thread blocked at any moment shows.
+ */
+async function slowestHealthWhile(work: Promise<unknown>): Promise<number> {
+  let done = false;
+  const settled = work.finally(() => {
+    done = true;
+  });
+  let slowest = 0;
+  let last = performance.now();
+  let calls = 0;
+  while (!done || calls === 0) {
+    await new Promise((resolve) => setImmediate(resolve));
+    const response = await t.request({ method: "GET", url: "/tjc/health" });
+    expect(response.statusCode).toBe(200);
+    const now = performance.now();
+    slowest = Math.max(slowest, now - last);
+    last = now;
+    calls++;
+  }
+  await settled;
+  return slowest;
+}
+
+describe("a hostile link pattern (issue 25 item 2)", () => {
+  const hostile = "(a+)+b";
+  const warmUp = async () => {
+    // cheerio loads on the crawler's first use, and RE2's code is cold until its first
+    // pattern: neither is what is measured here.
+    for (let i = 0; i < 3; i++) {
+      const response = await t.request({
+        method: "POST",
+        url: "/tjc/spiders/test",
+        token: editor,
+        payload: {
+          url: `${site.origin}/`,
+          selectors,
+          linkPattern: "/posts/\\d+",
+        },
+      });
+      expect(response.json().code, response.body).toBe(0);
+      await t.request({ method: "GET", url: "/tjc/health" });
+    }
+  };
+
+  test("/tjc/health answers within 100 ms while test selectors runs (a+)+b on a long link", async () => {
+    await warmUp();
+    const testing = t.request({
+      method: "POST",
+      url: "/tjc/spiders/test",
+      token: editor,
+      payload: {
+        url: `${site.origin}/hostile`,
+        selectors,
+        linkPattern: hostile,
+      },
+    });
+    const slowest = await slowestHealthWhile(testing);
+    const response = await testing;
+    expect(response.json().code, response.body).toBe(0);
+    expect(site.hits.map((hit) => hit.path)).toContain("/hostile");
+    // The pattern needs a b: the link of a's is not followed.
+    expect(response.json().data.links).toEqual([]);
+    expect(slowest).toBeLessThan(100);
+  });
+
+  test("/tjc/health answers within 100 ms while a scheduled crawl runs (a+)+b", async () => {
+    await warmUp();
+    const spider = await createSpider({
+      startUrls: [`${site.origin}/hostile`],
+      linkPattern: hostile,
+      delayMs: 0,
+    });
+    const running = t.request({
+      method: "POST",
+      url: `/tjc/spiders/${spider.id}/run`,
+      token: editor,
+    });
+    const slowest = await slowestHealthWhile(
+      running.then(() => t.app.scheduler.idle()),
+    );
+    expect((await running).json().code).toBe(0);
+    const [run] = await runsOf(spider.id);
+    expect(run!.status).toBe("success");
+    expect(run!.pagesFetched).toBe(1);
+    expect(site.hits.map((hit) => hit.path)).not.toContain(
+      `/${"a".repeat(HOSTILE_LINK_AS)}`,
+    );
+    expect(slowest).toBeLessThan(100);
+  });
+
+  test("a pattern RE2 cannot run is 40000 on linkPattern on save, update and test, in both languages", async () => {
+    const spider = await createSpider();
+    for (const linkPattern of ["(a)\\1", "/posts/(?=\\d)", "(?<!x)y"]) {
+      for (const [language, wording] of [
+        ["zh-CN", /RE2.*反向引用/],
+        ["en-US", /RE2.*back-references/],
+      ] as const) {
+        for (const call of [
+          {
+            method: "POST",
+            url: "/tjc/spiders",
+            payload: source({ linkPattern }),
+          },
+          {
+            method: "PUT",
+            url: `/tjc/spiders/${spider.id}`,
+            payload: { ...source({ linkPattern }), version: spider.version },
+          },
+          {
+            method: "POST",
+            url: "/tjc/spiders/test",
+            payload: { url: `${site.origin}/`, selectors, linkPattern },
+          },
+        ] as const) {
+          const response = await t.request({
+            ...call,
+            token: editor,
+            language,
+          });
+          const label = `${call.method} ${call.url} ${linkPattern} ${language}`;
+          expect(response.statusCode, label).toBe(400);
+          expect(response.json().code, label).toBe(Code.VALIDATION);
+          expect(response.json().data.errors.linkPattern, label).toMatch(
+            wording,
+          );
+        }
+      }
+    }
+    // Refused before anything is fetched.
+    expect(site.hits).toEqual([]);
   });
 });
 
