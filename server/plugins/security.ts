@@ -84,6 +84,10 @@ export const securityPlugin = fp<{ dev?: boolean }>(
           frameAncestors: ["'self'"],
         },
       },
+      // Other sites learn nothing of where a visitor came from, but the site's own form
+      // posts carry their Origin (with "no-referrer" a browser sends "Origin: null"), which
+      // the no-JavaScript login and sign-up check (public-site/account-form.ts).
+      referrerPolicy: { policy: "same-origin" },
       // The apps load media from other hosts (sermon audio, embedded video).
       crossOriginEmbedderPolicy: false,
       crossOriginResourcePolicy: { policy: "same-site" },

@@ -105,6 +105,9 @@ export function LoginPage() {
         <Card sx={{ width: "100%", maxWidth: 400 }} elevation={3}>
           <CardContent
             component="form"
+            // Never a GET: were the handler ever missing, the password goes in a body,
+            // not the URL. The form only exists once the script runs.
+            method="post"
             onSubmit={submit}
             noValidate={false}
             sx={{ p: 3 }}
