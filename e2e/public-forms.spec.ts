@@ -75,3 +75,45 @@ test("the staff login at / cannot send a password before its script runs", async
     .count();
   expect(leaking).toBe(0);
 });
+
+test("without JavaScript, / is the staff login's explanation with a link to the community", async ({
+  page,
+}) => {
+  await page.goto("/");
+  // Playwright's text and role engines skip <noscript>; read what the browser shows.
+  const shown = await page.evaluate(() => document.body.innerText);
+  expect(shown).toContain("这里是同工的登录页");
+  expect(shown).toContain("This is the staff login");
+  expect(shown).not.toMatch(/^\s*Lampstand 需要启用 JavaScript/);
+  const community = page.locator('a[href="/ask"]');
+  await expect(community).toHaveText(/问答社区/);
+  await community.click();
+  await expect(page).toHaveURL(/\/ask$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
+
+test("without JavaScript, an unknown path is the public not-found page with 404, in the visitor's language", async ({
+  page,
+}) => {
+  for (const url of ["/no-such-page", "/ask/xyz"]) {
+    const response = await page.goto(url);
+    expect(response?.status(), url).toBe(404);
+    await expect(
+      page.getByRole("heading", { name: "页面不存在", level: 1 }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole("link", { name: "返回问答社区" }),
+    ).toBeVisible();
+  }
+});
+
+test.describe("in English", () => {
+  test.use({ locale: "en-US" });
+  test("the not-found page speaks the visitor's language", async ({ page }) => {
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(
+      page.getByRole("heading", { name: "Page not found", level: 1 }),
+    ).toBeVisible();
+  });
+});

@@ -18,6 +18,7 @@ import {
 import { isApiPath, pathOf } from "../http/api-paths.js";
 import {
   ADMIN_SPA_ROUTES,
+  PUBLIC_SITE_LINKS,
   PUBLIC_SITE_ROUTES,
 } from "../../common/app-routes.js";
 import { loadPageData, pageLanguage } from "../public-site/page-data.js";
@@ -53,6 +54,15 @@ function readHtml(file: string): string | undefined {
   }
 }
 
+/** The admin page's no-JavaScript text links to the public pages (PUBLIC_SITE_LINKS). */
+function withPublicLinks(html: string): string {
+  const links = PUBLIC_SITE_LINKS.map(
+    ({ path: href, label }) =>
+      `<a href="${href}">${label["zh-CN"]} · ${label["en-US"]}</a>`,
+  ).join(" ");
+  return html.replace("<!--public-links-->", () => links);
+}
+
 /**
  * Serves the built admin SPA and public site, hashed assets with long cache headers,
  * uploaded media under /files with Range support, and the SPA's fallback page (HTTP 404)
@@ -64,8 +74,9 @@ export const webPlugin = fp<{
   async (app, { renderHtml }) => {
     const { webDir, dataDir, clientConfig } = app.config;
     // Read once: the HTML only changes with a new build, which means a restart.
-    const adminHtml =
-      readHtml(path.join(webDir, "index.html")) ?? NOT_BUILT_HTML;
+    const adminHtml = withPublicLinks(
+      readHtml(path.join(webDir, "index.html")) ?? NOT_BUILT_HTML,
+    );
     const publicHtml = inlineStylesheets(
       readHtml(path.join(webDir, "public-site", "index.html")) ??
         NOT_BUILT_HTML,
@@ -292,10 +303,15 @@ export const webPlugin = fp<{
     }
 
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-      if (isApiPath(pathOf(request.url))) {
+      const pathname = pathOf(request.url);
+      if (isApiPath(pathname)) {
         return sendEnvelope(request, reply, Code.NOT_FOUND);
       }
-      return sendPage(reply, "admin", 404);
+      // The admin's own paths keep its SPA (it shows its own not-found screen); any other
+      // unknown path is the public site's not-found page, readable without JavaScript.
+      if (pathname === "/admin" || pathname.startsWith("/admin/"))
+        return sendPage(reply, "admin", 404);
+      return sendPublic(request, reply, { page: "notFound" }, 404);
     });
   },
   { name: "web", dependencies: ["envelope"] },
