@@ -47,3 +47,15 @@ export function isPublicSiteRoute(pathname: string): boolean {
  * login links to it; set it to null to hide that link again.
  */
 export const COMMUNITY_SIGN_UP_PATH: string | null = "/ask?view=signup";
+
+/**
+ * The public pages the staff login at `/` links to (issue 25), in both languages: the
+ * community now, and the sermons once they have public pages. Add them here, and the
+ * login screen and its no-JavaScript text both show the link.
+ */
+export const PUBLIC_SITE_LINKS: readonly {
+  path: string;
+  label: { "zh-CN": string; "en-US": string };
+}[] = [
+  { path: "/ask", label: { "zh-CN": "问答社区", "en-US": "Community Q&A" } },
+];

@@ -23,6 +23,12 @@ export const EDITOR_MAX_NORMALISE_ITERATIONS = 100;
 export const TOKEN_STORAGE_KEY = "token";
 export const USER_COOKIE_NAME = "user";
 export const LANGUAGE_STORAGE_KEY = "aid-language";
+/**
+ * A session made by the public site's no-JavaScript login or sign-up form: the page's
+ * script moves it into TOKEN_STORAGE_KEY and clears it (server/public-site/account-form.ts).
+ */
+export const SESSION_HANDOFF_COOKIE = "tjc-handoff";
+export const SESSION_HANDOFF_SECONDS = 10 * 60;
 
 /** Server-side session timings (issue: server foundation). */
 export const SESSION_IDLE_TIMEOUT_MS = 30 * 60 * 1000;

@@ -1,5 +1,6 @@
 import { Code, type Language } from "../common/codes";
 import {
+  SESSION_HANDOFF_COOKIE,
   TOKEN_STORAGE_KEY,
   USER_COOKIE_DAYS,
   USER_COOKIE_NAME,
@@ -52,6 +53,23 @@ export function currentUser(): SiteUser | null {
 export function saveSession(token: string, user: SiteUser): void {
   localStorage.setItem(TOKEN_STORAGE_KEY, token);
   document.cookie = `${USER_COOKIE_NAME}=${encodeURIComponent(JSON.stringify(user))}; path=/; max-age=${USER_COOKIE_DAYS * 86400}; samesite=lax`;
+}
+
+/**
+ * Takes over a session the no-JavaScript login or sign-up form made: the server left its
+ * token in a short-lived cookie; it moves to local storage, and the cookie is cleared.
+ */
+export function adoptFormSession(): void {
+  const match = document.cookie.match(
+    new RegExp(`(?:^|; )${SESSION_HANDOFF_COOKIE}=([^;]*)`),
+  );
+  if (!match) return;
+  try {
+    localStorage.setItem(TOKEN_STORAGE_KEY, decodeURIComponent(match[1]!));
+  } catch {
+    // Storage refused (private mode): the visitor stays logged out.
+  }
+  document.cookie = `${SESSION_HANDOFF_COOKIE}=; path=/; max-age=0`;
 }
 
 export function clearSession(): void {

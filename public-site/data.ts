@@ -54,6 +54,8 @@ export type PageData =
       passageRanges: VerseRange[];
       pageSize: number;
       signUpOpen: boolean;
+      /** A login or sign-up form the server refused (posted without JavaScript). */
+      account?: { error: string; values: Record<string, string> };
     }
   | {
       page: "topicDetail";

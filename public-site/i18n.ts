@@ -92,6 +92,7 @@ export const messages: Record<Language, Record<string, string>> = {
     "account.password": "密码",
     "account.email": "邮箱（可选）",
     "account.signup_closed": "社区暂不开放注册。",
+    "account.form_elsewhere": "请在本站的页面上提交此表单。",
     "account.my_questions": "我的问题",
     "account.my_answers": "我的回答",
     "account.notifications": "通知",
@@ -222,6 +223,8 @@ export const messages: Record<Language, Record<string, string>> = {
     "account.email": "E-mail (optional)",
     "account.signup_closed":
       "The community is not taking sign-ups at the moment.",
+    "account.form_elsewhere":
+      "Please send this form from this site's own page.",
     "account.my_questions": "My questions",
     "account.my_answers": "My answers",
     "account.notifications": "Notifications",

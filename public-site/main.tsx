@@ -1,10 +1,12 @@
 import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { adoptFormSession } from "./api";
 import { Site } from "./App";
 import type { SiteProps } from "./data";
 import "./site.css";
 import { startBehaviorTracking } from "./TrackBehavior";
 
+adoptFormSession();
 // The server rendered the page and sent what it rendered from; hydrate the same tree.
 const props = JSON.parse(
   document.getElementById("page-data")?.textContent ?? "null",

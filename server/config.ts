@@ -198,7 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage: parseStorage(env),
     community: {
       signUpOpen: parseSignUp(env.COMMUNITY_SIGN_UP),
-      signUpsPerIpPerHour: parseCount(env, "SIGN_UPS_PER_IP_PER_HOUR", 5),
+      signUpsPerIpPerHour: parseCount(env, "SIGN_UPS_PER_IP_PER_HOUR", 60),
     },
     metrics: {
       port:

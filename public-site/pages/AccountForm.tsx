@@ -7,16 +7,25 @@ interface SessionAnswer {
   user: SiteUser;
 }
 
-/** Log in or sign up, with the spec's welcome strings; back to where the member came from. */
+/**
+ * Log in or sign up, with the spec's welcome strings; back to where the member came from.
+ * Hydrated, the form calls the JSON API. Before that (JavaScript off or still loading) it
+ * posts to the page itself (server/public-site/account-form.ts): never a GET, so the
+ * password and the e-mail address never go into a URL.
+ */
 export function AccountForm({
   mode,
   signUpOpen,
+  refused,
 }: {
   mode: "login" | "signup";
   signUpOpen: boolean;
+  /** The server's refusal of a form posted without JavaScript, and what was typed. */
+  refused?: { error: string; values: Record<string, string> };
 }) {
   const { t, language, setUser } = useSite();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(refused?.error ?? null);
+  const typed = refused?.values ?? {};
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -62,15 +71,25 @@ export function AccountForm({
       <h1>
         {t(mode === "login" ? "account.welcome_back" : "account.welcome")}
       </h1>
-      <form className="stack" onSubmit={submit} noValidate>
+      <form method="post" className="stack" onSubmit={submit} noValidate>
         <label>
           {t("account.login_name")}
-          <input name="loginName" autoComplete="username" required />
+          <input
+            name="loginName"
+            autoComplete="username"
+            defaultValue={typed.loginName}
+            required
+          />
         </label>
         {mode === "signup" ? (
           <label>
             {t("account.user_name")}
-            <input name="userName" autoComplete="nickname" required />
+            <input
+              name="userName"
+              autoComplete="nickname"
+              defaultValue={typed.userName}
+              required
+            />
           </label>
         ) : null}
         <label>
@@ -87,7 +106,12 @@ export function AccountForm({
         {mode === "signup" ? (
           <label>
             {t("account.email")}
-            <input name="email" type="email" autoComplete="email" />
+            <input
+              name="email"
+              type="email"
+              autoComplete="email"
+              defaultValue={typed.email}
+            />
           </label>
         ) : null}
         {error ? (

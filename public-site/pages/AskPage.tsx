@@ -11,7 +11,13 @@ type AskData = Extract<PageData, { page: "ask" }>;
 
 export function AskPage({ data }: { data: AskData }) {
   if (data.view === "login" || data.view === "signup")
-    return <AccountForm mode={data.view} signUpOpen={data.signUpOpen} />;
+    return (
+      <AccountForm
+        mode={data.view}
+        signUpOpen={data.signUpOpen}
+        refused={data.account}
+      />
+    );
   if (data.view === "mine") return <MinePage />;
   if (data.view === "ask") return <AskForm tags={data.tags} />;
   return <QuestionList data={data} />;

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { Answer } from "../../common/schemas/ask";
 import { api } from "../api";
 import { failureText, formatTime, useSite } from "../context";
@@ -334,9 +334,16 @@ function AnswerForm({
   const [body, setBody] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // Disabled while sending, so a double click posts once (the server also answers a
+  // repeat with the first post, server/routes/ask/shared.ts REPEAT_POST_WINDOW_MS).
+  const [busy, setBusy] = useState(false);
+  const sending = useRef(false);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (sending.current) return;
+    sending.current = true;
+    setBusy(true);
     try {
       const answer = await api<Answer>(
         language,
@@ -352,6 +359,9 @@ function AnswerForm({
       setError(null);
     } catch (failure) {
       setError(failureText(failure, t, language));
+    } finally {
+      sending.current = false;
+      setBusy(false);
     }
   };
 
@@ -379,7 +389,9 @@ function AnswerForm({
               {error}
             </p>
           ) : null}
-          <button type="submit">{t("topic.answer_submit")}</button>
+          <button type="submit" disabled={busy}>
+            {t("topic.answer_submit")}
+          </button>
         </form>
       )}
     </section>

@@ -1,4 +1,4 @@
-import { Code, HTTP_STATUS } from "../../common/codes.js";
+import { Code, HTTP_STATUS, type Language } from "../../common/codes.js";
 
 /** A failure with an envelope code. Thrown by handlers; turned into the envelope once. */
 export class ApiError extends Error {
@@ -6,6 +6,8 @@ export class ApiError extends Error {
   readonly statusCode: number;
   readonly data: unknown;
   readonly headers: Record<string, string>;
+  /** The envelope's message in place of the code's own (already in the caller's language). */
+  readonly text: string | undefined;
 
   constructor(
     code: Code,
@@ -13,6 +15,7 @@ export class ApiError extends Error {
       data?: unknown;
       headers?: Record<string, string>;
       detail?: string;
+      text?: string;
     } = {},
   ) {
     super(options.detail ?? `api error ${code}`);
@@ -21,6 +24,7 @@ export class ApiError extends Error {
     this.statusCode = HTTP_STATUS[code];
     this.data = options.data ?? null;
     this.headers = options.headers ?? {};
+    this.text = options.text;
   }
 }
 
@@ -32,3 +36,28 @@ export function validationError(errors: Record<string, string>): ApiError {
 export const notFound = () => new ApiError(Code.NOT_FOUND);
 export const conflict = (detail?: string) =>
   new ApiError(Code.CONFLICT, detail ? { detail } : {});
+
+/**
+ * 42900 that says how long to wait, in whole minutes ("try again in 5 minutes"), with the
+ * Retry-After header and `data.retryAfter` in seconds.
+ */
+export function tooManyRequests(
+  retryAfterSeconds: number,
+  language: Language,
+): ApiError {
+  const retryAfter = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new ApiError(Code.TOO_MANY_REQUESTS, {
+    headers: { "Retry-After": String(retryAfter) },
+    data: { retryAfter },
+    text: waitMessage(retryAfter, language),
+  });
+}
+
+/** "请 5 分钟后再试" / "Too many tries. Try again in 1 minute." (whole minutes, rounded up). */
+export function waitMessage(seconds: number, language: Language): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (language === "en-US") {
+    return `Too many tries. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
+  }
+  return `尝试过于频繁，请 ${minutes} 分钟后再试`;
+}

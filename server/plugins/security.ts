@@ -1,8 +1,7 @@
 import fp from "fastify-plugin";
 import cors from "@fastify/cors";
 import rateLimit from "@fastify/rate-limit";
-import { Code } from "../../common/codes.js";
-import { ApiError } from "../http/errors.js";
+import { tooManyRequests } from "../http/errors.js";
 import { isApiDocsPath, isApiPath, pathOf } from "../http/api-paths.js";
 import { securityHeaders } from "./security-headers.js";
 
@@ -85,6 +84,10 @@ export const securityPlugin = fp<{ dev?: boolean }>(
           frameAncestors: ["'self'"],
         },
       },
+      // Other sites learn nothing of where a visitor came from, but the site's own form
+      // posts carry their Origin (with "no-referrer" a browser sends "Origin: null"), which
+      // the no-JavaScript login and sign-up check (public-site/account-form.ts).
+      referrerPolicy: { policy: "same-origin" },
       // The apps load media from other hosts (sermon audio, embedded video).
       crossOriginEmbedderPolicy: false,
       crossOriginResourcePolicy: { policy: "same-site" },
@@ -112,11 +115,8 @@ export const securityPlugin = fp<{ dev?: boolean }>(
 
     await app.register(rateLimit, {
       global: false,
-      errorResponseBuilder: (_request, context) =>
-        new ApiError(Code.TOO_MANY_REQUESTS, {
-          headers: { "Retry-After": String(Math.ceil(context.ttl / 1000)) },
-          data: { retryAfter: Math.ceil(context.ttl / 1000) },
-        }),
+      errorResponseBuilder: (request, context) =>
+        tooManyRequests(context.ttl / 1000, request.language),
     });
   },
   { name: "security", dependencies: ["envelope"] },

@@ -45,17 +45,29 @@ describe("serving the apps", () => {
     expect(missing.body).toContain('<div id="root"><header');
   });
 
-  test("any other path gets the SPA's fallback page with 404", async () => {
+  test("any other path gets the public site's not-found page with 404, in the visitor's language", async () => {
     for (const url of [
       "/nope",
+      "/no-such-page",
       "/admin-not",
       "/assets/missing.js",
       "/ask/deeper",
     ]) {
-      const response = await t.request({ method: "GET", url });
-      expect(response.statusCode, url).toBe(404);
-      expect(response.body, url).toContain("<div id=admin>");
+      for (const [language, title] of [
+        ["zh-CN", "页面不存在"],
+        ["en-US", "Page not found"],
+      ] as const) {
+        const response = await t.request({ method: "GET", url, language });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.body, url).toContain('<div id="root"><header');
+        expect(response.body, url).toContain(`<html lang="${language}"`);
+        expect(response.body, url).toContain(title);
+        expect(response.body, url).not.toContain("<div id=admin>");
+      }
     }
+    // The admin keeps its own paths (its SPA shows its own not-found screen).
+    const admin = await t.request({ method: "GET", url: "/admin/nope/deeper" });
+    expect(admin.body).toContain("<div id=admin>");
   });
 
   test("hashed assets are cached for a year; other files are revalidated", async () => {

@@ -5,7 +5,11 @@ import path from "node:path";
 import fp from "fastify-plugin";
 import fastifyStatic from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { Code, SUPPORTED_LANGUAGES } from "../../common/codes.js";
+import {
+  Code,
+  SUPPORTED_LANGUAGES,
+  type Language,
+} from "../../common/codes.js";
 import { sendEnvelope } from "./envelope.js";
 import {
   registerObjectStorageFiles,
@@ -14,6 +18,7 @@ import {
 import { isApiPath, pathOf } from "../http/api-paths.js";
 import {
   ADMIN_SPA_ROUTES,
+  PUBLIC_SITE_LINKS,
   PUBLIC_SITE_ROUTES,
 } from "../../common/app-routes.js";
 import { loadPageData, pageLanguage } from "../public-site/page-data.js";
@@ -22,6 +27,8 @@ import { registerSeoRoutes, siteOrigin } from "../public-site/seo.js";
 import { PageCache } from "../public-site/page-cache.js";
 import { inlineStylesheets } from "../public-site/inline-css.js";
 import { countView } from "../routes/ask/questions.js";
+import { registerAccountForm } from "../public-site/account-form.js";
+import type { PageData } from "../../public-site/data.js";
 
 /** How long another instance's community write may take to show on this one's pages. */
 const PUBLIC_PAGE_CACHE_MS = 2000;
@@ -47,6 +54,15 @@ function readHtml(file: string): string | undefined {
   }
 }
 
+/** The admin page's no-JavaScript text links to the public pages (PUBLIC_SITE_LINKS). */
+function withPublicLinks(html: string): string {
+  const links = PUBLIC_SITE_LINKS.map(
+    ({ path: href, label }) =>
+      `<a href="${href}">${label["zh-CN"]} · ${label["en-US"]}</a>`,
+  ).join(" ");
+  return html.replace("<!--public-links-->", () => links);
+}
+
 /**
  * Serves the built admin SPA and public site, hashed assets with long cache headers,
  * uploaded media under /files with Range support, and the SPA's fallback page (HTTP 404)
@@ -58,8 +74,9 @@ export const webPlugin = fp<{
   async (app, { renderHtml }) => {
     const { webDir, dataDir, clientConfig } = app.config;
     // Read once: the HTML only changes with a new build, which means a restart.
-    const adminHtml =
-      readHtml(path.join(webDir, "index.html")) ?? NOT_BUILT_HTML;
+    const adminHtml = withPublicLinks(
+      readHtml(path.join(webDir, "index.html")) ?? NOT_BUILT_HTML,
+    );
     const publicHtml = inlineStylesheets(
       readHtml(path.join(webDir, "public-site", "index.html")) ??
         NOT_BUILT_HTML,
@@ -103,6 +120,62 @@ export const webPlugin = fp<{
         (_req, reply) => sendPage(reply, "admin"),
       );
     }
+    const visitorLanguage = (request: FastifyRequest) =>
+      pageLanguage(request, app.ministryLanguage.get());
+    // The site's name is a setting (cached, reread within seconds).
+    const siteNameIn = (language: Language) =>
+      language === "en-US"
+        ? app.settings.string("site.nameEn", "")
+        : app.settings.string("site.name", "");
+    /** The whole HTML of a public page for this request, rendered from `data`. */
+    const renderPublic = async (request: FastifyRequest, data: PageData) => {
+      const language = visitorLanguage(request);
+      const template = renderHtml
+        ? await renderHtml("public", request.url)
+        : publicHtml;
+      // React's server renderer loads with the first public page, not at start.
+      const { renderPublicPage } = await import("../public-site/render.js");
+      return renderPublicPage(
+        template,
+        data,
+        language,
+        siteOrigin(request),
+        siteNameIn(language),
+      );
+    };
+    /** A public page rendered for this request alone, never from the page cache. */
+    const sendPublic = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      data: PageData,
+      status: number,
+    ) =>
+      reply
+        .code(status)
+        .type("text/html; charset=utf-8")
+        .header("Cache-Control", "no-cache")
+        .header("Content-Language", visitorLanguage(request))
+        .send(await renderPublic(request, data));
+
+    registerAccountForm(
+      app,
+      visitorLanguage,
+      async (request, reply, view, state, status) => {
+        const data = await loadPageData(
+          app.store,
+          "ask",
+          { view },
+          signUpOpen(app),
+        );
+        return sendPublic(
+          request,
+          reply,
+          data.page === "ask" ? { ...data, account: state } : data,
+          status,
+        );
+      },
+    );
+
     // The public site is rendered on the server (React) and hydrated in the browser, so a
     // visitor without JavaScript and a search engine read every question and answer.
     for (const url of PUBLIC_SITE_ROUTES) {
@@ -110,25 +183,19 @@ export const webPlugin = fp<{
         url,
         { config: { permission: "public" }, schema: { hide: true } },
         async (request, reply) => {
-          const language = pageLanguage(request, app.ministryLanguage.get());
-          const origin = siteOrigin(request);
-          // The site's name is a setting (cached, reread within seconds); a new name
-          // makes a new key, so a renamed site never shows the old name from the cache.
-          const siteName =
-            language === "en-US"
-              ? app.settings.string("site.nameEn", "")
-              : app.settings.string("site.name", "");
-          const key = PageCache.key(language, origin, request.url, siteName);
+          const language = visitorLanguage(request);
+          // A new site name makes a new key, so a renamed site never shows the old name
+          // from the cache.
+          const key = PageCache.key(
+            language,
+            siteOrigin(request),
+            request.url,
+            siteNameIn(language),
+          );
           let page = renderHtml ? undefined : pageCache.get(key);
           if (page) {
             page.onHit?.();
           } else {
-            const template = renderHtml
-              ? await renderHtml("public", request.url)
-              : publicHtml;
-            // React's server renderer loads with the first public page, not at start.
-            const { renderPublicPage } =
-              await import("../public-site/render.js");
             const data = await loadPageData(
               app.store,
               url.slice(1),
@@ -139,13 +206,7 @@ export const webPlugin = fp<{
               data.page === "topicDetail" ? data.question.id : undefined;
             page = {
               status: data.page === "notFound" ? 404 : 200,
-              html: renderPublicPage(
-                template,
-                data,
-                language,
-                origin,
-                siteName,
-              ),
+              html: await renderPublic(request, data),
               onHit:
                 questionId === undefined
                   ? undefined
@@ -242,10 +303,15 @@ export const webPlugin = fp<{
     }
 
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-      if (isApiPath(pathOf(request.url))) {
+      const pathname = pathOf(request.url);
+      if (isApiPath(pathname)) {
         return sendEnvelope(request, reply, Code.NOT_FOUND);
       }
-      return sendPage(reply, "admin", 404);
+      // The admin's own paths keep its SPA (it shows its own not-found screen); any other
+      // unknown path is the public site's not-found page, readable without JavaScript.
+      if (pathname === "/admin" || pathname.startsWith("/admin/"))
+        return sendPage(reply, "admin", 404);
+      return sendPublic(request, reply, { page: "notFound" }, 404);
     });
   },
   { name: "web", dependencies: ["envelope"] },

@@ -9,8 +9,11 @@ import Link from "@mui/material/Link";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useNavigate, useSearchParams } from "react-router-dom";
-import { useLogin, useTranslate } from "react-admin";
-import { COMMUNITY_SIGN_UP_PATH } from "../../common/app-routes";
+import { useLocaleState, useLogin, useTranslate } from "react-admin";
+import {
+  COMMUNITY_SIGN_UP_PATH,
+  PUBLIC_SITE_LINKS,
+} from "../../common/app-routes";
 import { Code } from "../../common/codes";
 import { formatDuration } from "../../common/format";
 import { ApiError } from "../http/errors";
@@ -57,6 +60,7 @@ function useCountdown() {
  */
 export function LoginPage() {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const login = useLogin();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -105,6 +109,9 @@ export function LoginPage() {
         <Card sx={{ width: "100%", maxWidth: 400 }} elevation={3}>
           <CardContent
             component="form"
+            // Never a GET: were the handler ever missing, the password goes in a body,
+            // not the URL. The form only exists once the script runs.
+            method="post"
             onSubmit={submit}
             noValidate={false}
             sx={{ p: 3 }}
@@ -180,6 +187,21 @@ export function LoginPage() {
                 </Link>
               </Typography>
             ) : null}
+            {/* `/` stays the staff login (spec section 2); the public pages are a click away. */}
+            <Typography
+              component="nav"
+              aria-label={translate("app.login.public_links")}
+              variant="body2"
+              color="text.secondary"
+              sx={{ mt: 1, textAlign: "center" }}
+            >
+              {translate("app.login.public_links")}:{" "}
+              {PUBLIC_SITE_LINKS.map(({ path, label }) => (
+                <Link key={path} href={path} sx={{ mx: 0.5 }}>
+                  {label[locale === "en-US" ? "en-US" : "zh-CN"]}
+                </Link>
+              ))}
+            </Typography>
           </CardContent>
         </Card>
       </Box>

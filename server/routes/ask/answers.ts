@@ -27,6 +27,7 @@ import {
   idParams,
   lockQuestion,
   memberId,
+  repeatedPost,
   storedBody,
 } from "./shared.js";
 
@@ -184,6 +185,11 @@ export const answerRoutes: FastifyPluginAsync = async (parent) => {
       const userId = memberId(request);
       await assertNotMuted(app.store, userId);
       const body = storedBody(request.body.body, request);
+      const post = { questionId: request.params.id, authorId: userId, body };
+      // The same answer sent twice is the first one (REPEAT_POST_WINDOW_MS): checked here
+      // so a repeat is never refused by the daily limit, and again under the lock.
+      const earlier = await repeatedPost(app.store.db, post);
+      if (earlier !== undefined) return ok(await oneAnswer(app.store, earlier));
       const { pendingReason } = await checkNewPost(
         app,
         request,
@@ -195,6 +201,8 @@ export const answerRoutes: FastifyPluginAsync = async (parent) => {
         const question = await lockQuestion(trx, request.params.id);
         if (!question || !PUBLIC_STATUSES.includes(question.status))
           throw notFound();
+        const repeat = await repeatedPost(trx, post);
+        if (repeat !== undefined) return repeat;
         // A closed question takes no new answers.
         if (question.status === "closed") throw conflict();
         const now = nowIso();

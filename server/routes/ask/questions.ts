@@ -42,8 +42,10 @@ import {
   assertEditable,
   assertTagsExist,
   idParams,
+  lockMember,
   lockQuestion,
   memberId,
+  repeatedPost,
   storedBody,
 } from "./shared.js";
 
@@ -285,6 +287,11 @@ export const questionRoutes: FastifyPluginAsync = async (parent) => {
       await assertNotMuted(app.store, userId);
       const { title, tagIds } = request.body;
       const body = storedBody(request.body.body, request);
+      // The same question sent twice within REPEAT_POST_WINDOW_MS is the first one.
+      const post = { authorId: userId, title, body };
+      const earlier = await repeatedPost(app.store.db, post);
+      if (earlier !== undefined)
+        return ok(await ownQuestion(app.store, earlier));
       const { pendingReason } = await checkNewPost(
         app,
         request,
@@ -294,6 +301,9 @@ export const questionRoutes: FastifyPluginAsync = async (parent) => {
       );
       const now = nowIso();
       const questionId = await app.store.transaction(async (trx) => {
+        await lockMember(trx, userId);
+        const repeat = await repeatedPost(trx, post);
+        if (repeat !== undefined) return repeat;
         await assertTagsExist(trx, tagIds, request);
         const row = await trx
           .insertInto("askQuestions")

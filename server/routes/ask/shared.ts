@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import type { Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
 import { Code } from "../../../common/codes.js";
 import { ASK_VALIDATION_ERRORS } from "../../../common/ask-messages.js";
@@ -114,4 +114,60 @@ export function memberRateLimit(max: number) {
     keyGenerator: (request: FastifyRequest) =>
       request.session ? `member:${request.session.user.userId}` : request.ip,
   };
+}
+
+/**
+ * How long a member's identical post counts as the same one sent twice (a double click, a
+ * form resent on a slow line): within it, posting it again answers the first post.
+ */
+export const REPEAT_POST_WINDOW_MS = 10 * 60 * 1000;
+
+/**
+ * The id of the member's own post, not deleted, posted within REPEAT_POST_WINDOW_MS with
+ * this exact stored body: an answer to the same question, or a question with the same
+ * title. Undefined when there is none.
+ */
+export async function repeatedPost(
+  db: Kysely<Database>,
+  post: { authorId: number; body: string } & (
+    { questionId: number } | { title: string }
+  ),
+  now = Date.now(),
+): Promise<number | undefined> {
+  const [table, column, value] =
+    "title" in post
+      ? (["askQuestions", "title", post.title] as const)
+      : (["askAnswers", "questionId", post.questionId] as const);
+  // Both tables have these columns; typed as one so the query is written once.
+  const row = await db
+    .selectFrom(table as "askAnswers")
+    .select("id")
+    .where("authorId", "=", post.authorId)
+    .where(
+      "createdAt",
+      ">",
+      new Date(now - REPEAT_POST_WINDOW_MS).toISOString(),
+    )
+    .where("status", "!=", "deleted")
+    .where(column as "body", "=", value as string)
+    .where("body", "=", post.body)
+    .orderBy("id")
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/**
+ * Takes the member's row lock for the rest of the transaction, so two of their posts are
+ * written one after the other (PostgreSQL; SQLite writes one at a time anyway) and the
+ * second sees the first. As lockQuestion: an update that changes nothing.
+ */
+export async function lockMember(
+  trx: Transaction<Database>,
+  userId: number,
+): Promise<void> {
+  await trx
+    .updateTable("users")
+    .set((eb) => ({ loginName: eb.ref("loginName") }))
+    .where("id", "=", userId)
+    .execute();
 }

@@ -125,6 +125,33 @@ describe("POST /tjc/public/signup", () => {
     expect((await signUp({}, { ip: "10.77.0.2" })).json().code).toBe(0);
   });
 
+  test("the hourly refusal says how long to wait, in both languages, with the right plural", async () => {
+    const ip = "10.78.0.1";
+    for (let i = 0; i < 3; i++) {
+      expect((await signUp({}, { ip })).json().code).toBe(0);
+    }
+    for (const language of ["en-US", "zh-CN"] as const) {
+      const limited = await signUp({}, { ip, language });
+      expect(limited.json().code).toBe(Code.TOO_MANY_REQUESTS);
+      const minutes = Math.ceil(limited.json().data.retryAfter / 60);
+      expect(minutes).toBeGreaterThan(1);
+      expect(limited.json().message).toBe(
+        language === "en-US"
+          ? `Too many tries. Try again in ${minutes} minutes.`
+          : `尝试过于频繁，请 ${minutes} 分钟后再试`,
+      );
+    }
+  });
+
+  test("refused validations do not count toward the per-minute limit", async () => {
+    const ip = "10.79.0.1";
+    for (let i = 0; i < 15; i++) {
+      const refused = await signUp({ password: "a1" }, { ip });
+      expect(refused.json().code).toBe(Code.VALIDATION);
+    }
+    expect((await signUp({}, { ip })).json().code).toBe(0);
+  });
+
   test("the login throttle applies: a locked name cannot be signed up for", async () => {
     for (let i = 0; i < 5; i++) {
       await t.request({
@@ -158,4 +185,31 @@ describe("a community with sign-up closed", () => {
       await closed.close();
     }
   });
+});
+
+describe("sign-up limits by default", () => {
+  test("a congregation behind one address can sign up 60 people an hour", async () => {
+    const fresh = await buildTestApp();
+    try {
+      expect(fresh.config.community.signUpsPerIpPerHour).toBe(60);
+      let code = 0;
+      for (let i = 0; i < 6 && code === 0; i++) {
+        const response = await fresh.request({
+          method: "POST",
+          url: "/tjc/public/signup",
+          remoteAddress: "10.80.0.1",
+          payload: {
+            loginName: `church${i}`,
+            userName: `弟兄${i}`,
+            password: "grace2026",
+          },
+        });
+        code = response.json().code;
+      }
+      expect(code).toBe(0);
+    } finally {
+      await fresh.close();
+    }
+    // A second store of its own: on PostgreSQL its schema takes a while to build.
+  }, 90_000);
 });

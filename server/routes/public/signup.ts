@@ -8,7 +8,7 @@ import {
 } from "../../../common/schemas/password.js";
 import { isUniqueViolation, nowIso } from "../../db/dialect.js";
 import { ok } from "../../http/envelope.js";
-import { ApiError } from "../../http/errors.js";
+import { ApiError, tooManyRequests } from "../../http/errors.js";
 import { localizeText } from "../../http/validation-messages.js";
 import { envelope } from "../../resources/resource-definition.js";
 import {
@@ -83,7 +83,9 @@ export const signUpRoutes: FastifyPluginAsync = async (parent) => {
     {
       config: {
         permission: "public",
-        rateLimit: { max: 10, timeWindow: "1 minute" },
+        // Counted after validation (preHandler): a form refused for a short password
+        // or a bad e-mail is not an attempt, so a member correcting it is never locked out.
+        rateLimit: { max: 10, timeWindow: "1 minute", hook: "preHandler" },
       },
       schema: {
         tags: ["public"],
@@ -106,25 +108,15 @@ export const signUpRoutes: FastifyPluginAsync = async (parent) => {
           .orderBy("createdAt")
           .execute();
         if (recent.length >= signUpsPerIpPerHour) {
-          const retryAfter = Math.max(
-            1,
-            Math.ceil(
-              (Date.parse(recent[0]!.createdAt) + HOUR_MS - now) / 1000,
-            ),
+          throw tooManyRequests(
+            (Date.parse(recent[0]!.createdAt) + HOUR_MS - now) / 1000,
+            request.language,
           );
-          throw new ApiError(Code.TOO_MANY_REQUESTS, {
-            headers: { "Retry-After": String(retryAfter) },
-            data: { retryAfter },
-          });
         }
       }
       const attempt = await throttle.begin(loginLimits(loginName, request.ip));
-      if ("retryAfter" in attempt) {
-        throw new ApiError(Code.TOO_MANY_REQUESTS, {
-          headers: { "Retry-After": String(attempt.retryAfter) },
-          data: { retryAfter: attempt.retryAfter },
-        });
-      }
+      if ("retryAfter" in attempt)
+        throw tooManyRequests(attempt.retryAfter, request.language);
       const passwordHash = await hashPassword(password);
       let userId: number;
       try {

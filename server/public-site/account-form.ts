@@ -1,0 +1,165 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Language } from "../../common/codes.js";
+import {
+  SESSION_HANDOFF_COOKIE,
+  SESSION_HANDOFF_SECONDS,
+  USER_COOKIE_DAYS,
+  USER_COOKIE_NAME,
+} from "../../common/constants.js";
+import { translate } from "../../public-site/i18n.js";
+import { siteOrigin } from "./seo.js";
+
+/** What a refused form shows again: the reason, and what was typed (never the password). */
+export interface AccountFormState {
+  error: string;
+  values: Record<string, string>;
+}
+
+type AccountView = "login" | "signup";
+
+/** Renders the login or sign-up view of /ask with the form's state, at that status. */
+export type RenderAccountPage = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  view: AccountView,
+  state: AccountFormState,
+  status: number,
+) => Promise<FastifyReply>;
+
+/** A field may hold at most this much; the API's own limits are lower. */
+const MAX_FIELD = 512;
+
+/**
+ * Whether a form POST came from this site's own page: the Origin header when the browser
+ * sends one (every current browser does on a POST), else the Referer. A login form posted
+ * from another site (login CSRF) is refused.
+ */
+export function sameOrigin(request: FastifyRequest): boolean {
+  const own = siteOrigin(request);
+  const origin = request.headers.origin;
+  if (origin !== undefined) return origin === own;
+  const referer = request.headers.referer;
+  return (
+    typeof referer === "string" &&
+    (referer === own || referer.startsWith(`${own}/`))
+  );
+}
+
+/** Where to go after logging in: a path on this site, else the community. */
+function backPath(value: unknown): string {
+  const back = Array.isArray(value) ? value[0] : value;
+  return typeof back === "string" &&
+    back.startsWith("/") &&
+    !back.startsWith("//") &&
+    !back.startsWith("/\\")
+    ? back
+    : "/ask";
+}
+
+function sessionCookies(
+  request: FastifyRequest,
+  token: string,
+  user: unknown,
+): string[] {
+  const secure = request.protocol === "https" ? "; Secure" : "";
+  return [
+    `${SESSION_HANDOFF_COOKIE}=${encodeURIComponent(token)}; Path=/; Max-Age=${SESSION_HANDOFF_SECONDS}; SameSite=Lax${secure}`,
+    `${USER_COOKIE_NAME}=${encodeURIComponent(JSON.stringify(user))}; Path=/; Max-Age=${USER_COOKIE_DAYS * 86400}; SameSite=Lax${secure}`,
+  ];
+}
+
+function field(fields: Record<string, string>, name: string): string {
+  return (fields[name] ?? "").slice(0, MAX_FIELD);
+}
+
+/**
+ * `POST /ask?view=login|signup`: the community's login and sign-up forms without
+ * JavaScript (or before it has run). The forms post here, so a password or an e-mail
+ * address never goes into a URL. The request goes through the same JSON route as the
+ * hydrated form (`/tjc/auth/login`, `/tjc/public/signup`), with the visitor's address,
+ * so every limit and throttle applies alike. Success sets the session cookies and answers
+ * 303 to where the visitor came from; a refusal renders the form again with the reason
+ * in the visitor's language.
+ */
+export function registerAccountForm(
+  app: FastifyInstance,
+  language: (request: FastifyRequest) => Language,
+  render: RenderAccountPage,
+): void {
+  void app.register(async (scope) => {
+    scope.addContentTypeParser(
+      "application/x-www-form-urlencoded",
+      { parseAs: "string", bodyLimit: 16 * 1024 },
+      (_request, body, done) =>
+        done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    scope.post(
+      "/ask",
+      { config: { permission: "public" }, schema: { hide: true } },
+      async (request, reply) => {
+        const query = request.query as Record<string, unknown>;
+        const view: AccountView = query.view === "signup" ? "signup" : "login";
+        const fields = (request.body ?? {}) as Record<string, string>;
+        const values: Record<string, string> = {
+          loginName: field(fields, "loginName"),
+          ...(view === "signup"
+            ? {
+                userName: field(fields, "userName"),
+                email: field(fields, "email"),
+              }
+            : {}),
+        };
+        const lang = language(request);
+        if (!sameOrigin(request)) {
+          const error = translate(lang, "account.form_elsewhere");
+          return render(request, reply, view, { error, values }, 403);
+        }
+        const answer = await app.inject({
+          method: "POST",
+          url: view === "login" ? "/tjc/auth/login" : "/tjc/public/signup",
+          remoteAddress: request.ip,
+          headers: {
+            "accept-language": lang,
+            "content-type": "application/json",
+            "user-agent": request.headers["user-agent"] ?? "",
+          },
+          payload: JSON.stringify({
+            ...values,
+            password: field(fields, "password"),
+          }),
+        });
+        const envelope = answer.json() as {
+          code: number;
+          message: string;
+          data: {
+            token?: string;
+            user?: unknown;
+            errors?: Record<string, string>;
+          } | null;
+        };
+        if (envelope.code === 0 && envelope.data?.token) {
+          return reply
+            .code(303)
+            .header(
+              "Set-Cookie",
+              sessionCookies(request, envelope.data.token, envelope.data.user),
+            )
+            .header("Location", backPath(query.back))
+            .header("Cache-Control", "no-store")
+            .send();
+        }
+        const first = Object.values(envelope.data?.errors ?? {})[0];
+        const error = first
+          ? `${envelope.message}: ${first}`
+          : envelope.message;
+        return render(
+          request,
+          reply,
+          view,
+          { error, values },
+          answer.statusCode,
+        );
+      },
+    );
+  });
+}
