@@ -163,9 +163,9 @@ export const messages: Record<Language, Record<string, string>> = {
     "ask.previous": "Previous",
     "ask.next": "Next",
     "ask.page_of": "Page %{page} of %{pages}",
-    "ask.answers": "%{count} answers",
-    "ask.votes": "%{count} votes",
-    "ask.views": "%{count} views",
+    "ask.answers": "%{count} answer |||| %{count} answers",
+    "ask.votes": "%{count} vote |||| %{count} votes",
+    "ask.views": "%{count} view |||| %{count} views",
     "ask.asked_by": "Asked by %{name} on %{time}",
     "ask.answered_by": "Answered by %{name} on %{time}",
     "ask.form.title": "Title",
@@ -179,7 +179,7 @@ export const messages: Record<Language, Record<string, string>> = {
     "topic.edit_question": "Edit question",
     "topic.edit_answer": "Edit answer",
     "topic.loading": "Loading…",
-    "topic.answers_heading": "%{count} answers",
+    "topic.answers_heading": "%{count} answer |||| %{count} answers",
     "passage.label": "Scripture:",
     "passage.related_heading": "Other questions and sermons on this passage",
     "passage.type.question": "Question",
@@ -248,7 +248,7 @@ export const messages: Record<Language, Record<string, string>> = {
     "error.muted": "You are muted until %{until}.",
     "error.request": "The request failed, please try again later.",
     "error.own_vote": "You cannot vote on your own post.",
-    "tags.questions": "%{count} questions",
+    "tags.questions": "%{count} question |||| %{count} questions",
     "choiceness.empty": "No recommended answers yet.",
     "choiceness.in": "From the question:",
     "editor.bold": "Bold",
@@ -261,13 +261,31 @@ export const messages: Record<Language, Record<string, string>> = {
   },
 };
 
-/** A message with its %{name} placeholders filled. */
+const pluralRules = new Map<Language, Intl.PluralRules>();
+
+/**
+ * The form of a message for a count: a message may hold its forms for "one" and for
+ * every other count separated by " |||| " (as react-admin's polyglot writes them).
+ * Chinese messages have one form.
+ */
+function pluralForm(text: string, language: Language, count: unknown): string {
+  if (!text.includes(" |||| ") || typeof count !== "number") return text;
+  const [one, other] = text.split(" |||| ");
+  let rules = pluralRules.get(language);
+  if (!rules) {
+    rules = new Intl.PluralRules(language);
+    pluralRules.set(language, rules);
+  }
+  return rules.select(count) === "one" ? one! : (other ?? one!);
+}
+
+/** A message with its %{name} placeholders filled, in the plural form `count` needs. */
 export function translate(
   language: Language,
   key: string,
   args: Record<string, string | number> = {},
 ): string {
-  const text = messages[language][key] ?? key;
+  const text = pluralForm(messages[language][key] ?? key, language, args.count);
   return text.replace(/%\{(\w+)\}/g, (_, name: string) =>
     String(args[name] ?? ""),
   );
