@@ -6,6 +6,8 @@ export class ApiError extends Error {
   readonly statusCode: number;
   readonly data: unknown;
   readonly headers: Record<string, string>;
+  /** The envelope's message, when a plain sentence says more than the code's own. */
+  readonly envelopeMessage: string | undefined;
 
   constructor(
     code: Code,
@@ -13,6 +15,7 @@ export class ApiError extends Error {
       data?: unknown;
       headers?: Record<string, string>;
       detail?: string;
+      message?: string;
     } = {},
   ) {
     super(options.detail ?? `api error ${code}`);
@@ -21,6 +24,7 @@ export class ApiError extends Error {
     this.statusCode = HTTP_STATUS[code];
     this.data = options.data ?? null;
     this.headers = options.headers ?? {};
+    this.envelopeMessage = options.message;
   }
 }
 

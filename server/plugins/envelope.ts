@@ -61,10 +61,11 @@ export function sendEnvelope(
   reply: FastifyReply,
   code: Code,
   data: unknown = null,
+  message?: string,
 ): FastifyReply {
   const body: Envelope = {
     code,
-    message: codeMessage(request.language, code),
+    message: message ?? codeMessage(request.language, code),
     data,
   };
   return reply
@@ -161,7 +162,13 @@ export const envelopePlugin = fp(
       const thrown: unknown = error;
       if (thrown instanceof ApiError) {
         reply.headers(thrown.headers);
-        return sendEnvelope(request, reply, thrown.code, thrown.data);
+        return sendEnvelope(
+          request,
+          reply,
+          thrown.code,
+          thrown.data,
+          thrown.envelopeMessage,
+        );
       }
       const status = error.statusCode ?? 500;
       if (!isApiPath(pathOf(request.url)) && status >= 400 && status < 500) {

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { reindexAnswer } from "./search.js";
 import { sql } from "kysely";
 import { z } from "zod";
+import { Code } from "../../../common/codes.js";
 import {
   answerInputSchema,
   answerSchema,
@@ -10,7 +11,7 @@ import {
 import { nowIso } from "../../db/dialect.js";
 import type { Store } from "../../db/store.js";
 import { ok } from "../../http/envelope.js";
-import { conflict, notFound } from "../../http/errors.js";
+import { notFound } from "../../http/errors.js";
 import { listQuerySchema, parseRange } from "../../resources/list-query.js";
 import { envelope, versionField } from "../../resources/resource-definition.js";
 import { assertNotMuted } from "../../services/ask-mute.js";
@@ -27,6 +28,7 @@ import {
   idParams,
   lockQuestion,
   memberId,
+  refusal,
   storedBody,
 } from "./shared.js";
 
@@ -196,7 +198,8 @@ export const answerRoutes: FastifyPluginAsync = async (parent) => {
         if (!question || !PUBLIC_STATUSES.includes(question.status))
           throw notFound();
         // A closed question takes no new answers.
-        if (question.status === "closed") throw conflict();
+        if (question.status === "closed")
+          throw refusal(Code.CONFLICT, "questionClosed", request);
         const now = nowIso();
         const answer = await trx
           .insertInto("askAnswers")
@@ -270,7 +273,8 @@ export const answerRoutes: FastifyPluginAsync = async (parent) => {
           .where("id", "=", request.params.id)
           .where("version", "=", request.body.version)
           .executeTakeFirst();
-        if (Number(updated.numUpdatedRows) === 0) throw conflict();
+        if (Number(updated.numUpdatedRows) === 0)
+          throw refusal(Code.CONFLICT, "staleEdit", request);
         await reindexAnswer(trx, app, request.params.id, { body });
         if (review && current.status === "visible") {
           const { questionId } = await trx

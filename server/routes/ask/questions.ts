@@ -15,7 +15,7 @@ import { highlight, htmlToText, type HighlightPart } from "../../db/terms.js";
 import { QUESTION_SEARCH, reindexQuestion } from "./search.js";
 import type { Store } from "../../db/store.js";
 import { ok } from "../../http/envelope.js";
-import { ApiError, conflict, notFound } from "../../http/errors.js";
+import { ApiError, notFound } from "../../http/errors.js";
 import {
   listQuerySchema,
   parseFilter,
@@ -44,6 +44,7 @@ import {
   idParams,
   lockQuestion,
   memberId,
+  refusal,
   storedBody,
 } from "./shared.js";
 
@@ -365,7 +366,8 @@ export const questionRoutes: FastifyPluginAsync = async (parent) => {
           .where("id", "=", request.params.id)
           .where("version", "=", version)
           .executeTakeFirst();
-        if (Number(updated.numUpdatedRows) === 0) throw conflict();
+        if (Number(updated.numUpdatedRows) === 0)
+          throw refusal(Code.CONFLICT, "staleEdit", request);
         await reindexQuestion(trx, app, request.params.id, { title, body });
         await trx
           .deleteFrom("askQuestionTags")

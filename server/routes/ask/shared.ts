@@ -2,7 +2,11 @@ import type { FastifyRequest } from "fastify";
 import type { Transaction } from "kysely";
 import { z } from "zod";
 import { Code } from "../../../common/codes.js";
-import { ASK_VALIDATION_ERRORS } from "../../../common/ask-messages.js";
+import {
+  ASK_VALIDATION_ERRORS,
+  askRefusal,
+  type AskRefusal,
+} from "../../../common/ask-messages.js";
 import { ASK_EDIT_WINDOW_MS } from "../../../common/schemas/ask.js";
 import type { Database } from "../../db/schema.js";
 import { ApiError, validationError } from "../../http/errors.js";
@@ -114,4 +118,21 @@ export function memberRateLimit(max: number) {
     keyGenerator: (request: FastifyRequest) =>
       request.session ? `member:${request.session.user.userId}` : request.ip,
   };
+}
+
+/**
+ * A refusal a member reads on the public site: the envelope's message is a plain sentence
+ * in their language ("you already reported this") rather than the code's generic one, and
+ * `data.reason` names it for a client that words it itself.
+ */
+export function refusal(
+  code: Code,
+  reason: AskRefusal,
+  request: FastifyRequest,
+  options: { count?: number; data?: Record<string, unknown> } = {},
+): ApiError {
+  return new ApiError(code, {
+    message: askRefusal(reason, request.language, options.count),
+    data: { reason, ...options.data },
+  });
 }

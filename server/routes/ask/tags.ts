@@ -18,15 +18,10 @@ import {
 import { envelope } from "../../resources/resource-definition.js";
 import { pinyinKey } from "../../resources/sort-keys.js";
 import { PUBLIC_STATUSES } from "./records.js";
-import { idParams } from "./shared.js";
+import { idParams, refusal } from "./shared.js";
 import { Code } from "../../../common/codes.js";
 import { ASK_VALIDATION_ERRORS } from "../../../common/ask-messages.js";
-import {
-  ApiError,
-  conflict,
-  notFound,
-  validationError,
-} from "../../http/errors.js";
+import { conflict, notFound, validationError } from "../../http/errors.js";
 import { localizeText } from "../../http/validation-messages.js";
 import { versionField } from "../../resources/resource-definition.js";
 import { actorOf, recordAudit } from "../../services/audit.js";
@@ -57,7 +52,7 @@ export const askTagResource = {
     version: row.version,
   }),
   // A tag questions still carry is merged, not deleted (issue 15): 40900 names the count.
-  beforeWrite: async (change, { trx }) => {
+  beforeWrite: async (change, { trx, request }) => {
     if (change.action !== "delete") return;
     const used = await trx
       .selectFrom("askQuestionTags")
@@ -65,8 +60,10 @@ export const askTagResource = {
       .where("tagId", "=", change.id)
       .executeTakeFirstOrThrow();
     if (Number(used.count) > 0) {
-      throw new ApiError(Code.CONFLICT, {
-        data: { reason: "tagInUse", questions: Number(used.count) },
+      const questions = Number(used.count);
+      throw refusal(Code.CONFLICT, "tagInUse", request, {
+        count: questions,
+        data: { questions },
       });
     }
   },

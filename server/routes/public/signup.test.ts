@@ -109,7 +109,8 @@ describe("POST /tjc/public/signup", () => {
     );
     expect(again.json()).toMatchObject({
       code: Code.CONFLICT,
-      data: { errors: { loginName: "This value is already taken" } },
+      message: "That login name is taken; please choose another.",
+      data: { errors: { loginName: "That login name is taken" } },
     });
     expect((await signUp({ email: "" })).json().code).toBe(0);
   });

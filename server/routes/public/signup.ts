@@ -3,6 +3,10 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { Code } from "../../../common/codes.js";
 import {
+  ASK_VALIDATION_ERRORS,
+  askRefusal,
+} from "../../../common/ask-messages.js";
+import {
   checkPasswordAgainstLoginName,
   passwordSchema,
 } from "../../../common/schemas/password.js";
@@ -166,9 +170,14 @@ export const signUpRoutes: FastifyPluginAsync = async (parent) => {
         // The attempt's throttle rows stay: a taken name counts as a failed try.
         if (!isUniqueViolation(error)) throw error;
         throw new ApiError(Code.CONFLICT, {
+          message: askRefusal("loginNameTaken", request.language),
           data: {
+            reason: "loginNameTaken",
             errors: {
-              loginName: localizeText("already taken", request.language),
+              loginName: localizeText(
+                ASK_VALIDATION_ERRORS.loginNameTaken,
+                request.language,
+              ),
             },
           },
         });
