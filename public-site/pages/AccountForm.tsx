@@ -1,6 +1,9 @@
 import { useState, type FormEvent } from "react";
 import { api, saveSession, type SiteUser } from "../api";
-import { failureText, useSite } from "../context";
+import { failureText, fieldErrors, useSite } from "../context";
+import { FieldError, fieldProps } from "./FieldError";
+
+const FIELDS = ["loginName", "userName", "password", "email"] as const;
 
 interface SessionAnswer {
   token: string;
@@ -17,6 +20,7 @@ export function AccountForm({
 }) {
   const { t, language, setUser } = useSite();
   const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -25,6 +29,7 @@ export function AccountForm({
     const value = (name: string) => String(form.get(name) ?? "");
     setBusy(true);
     setError(null);
+    setErrors({});
     try {
       const answer = await api<SessionAnswer>(
         language,
@@ -44,7 +49,8 @@ export function AccountForm({
       const back = new URLSearchParams(window.location.search).get("back");
       window.location.assign(back && back.startsWith("/") ? back : "/ask");
     } catch (failure) {
-      setError(failureText(failure, t, language));
+      setError(failureText(failure, t, language, FIELDS));
+      setErrors(fieldErrors(failure));
       setBusy(false);
     }
   };
@@ -65,12 +71,24 @@ export function AccountForm({
       <form className="stack" onSubmit={submit} noValidate>
         <label>
           {t("account.login_name")}
-          <input name="loginName" autoComplete="username" required />
+          <input
+            name="loginName"
+            autoComplete="username"
+            required
+            {...fieldProps(errors, mode, "loginName")}
+          />
+          <FieldError errors={errors} form={mode} name="loginName" />
         </label>
         {mode === "signup" ? (
           <label>
             {t("account.user_name")}
-            <input name="userName" autoComplete="nickname" required />
+            <input
+              name="userName"
+              autoComplete="nickname"
+              required
+              {...fieldProps(errors, mode, "userName")}
+            />
+            <FieldError errors={errors} form={mode} name="userName" />
           </label>
         ) : null}
         <label>
@@ -82,12 +100,20 @@ export function AccountForm({
               mode === "login" ? "current-password" : "new-password"
             }
             required
+            {...fieldProps(errors, mode, "password")}
           />
+          <FieldError errors={errors} form={mode} name="password" />
         </label>
         {mode === "signup" ? (
           <label>
             {t("account.email")}
-            <input name="email" type="email" autoComplete="email" />
+            <input
+              name="email"
+              type="email"
+              autoComplete="email"
+              {...fieldProps(errors, mode, "email")}
+            />
+            <FieldError errors={errors} form={mode} name="email" />
           </label>
         ) : null}
         {error ? (

@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from "react";
 import type { Answer } from "../../common/schemas/ask";
 import { api } from "../api";
-import { failureText, formatTime, useSite } from "../context";
+import { failureText, fieldErrors, formatTime, useSite } from "../context";
+import { FieldError, fieldProps } from "./FieldError";
 import { askUrl, tagName, type PageData } from "../data";
 import { formatRange, osisOfRange } from "../../common/passages";
 import { AnswerEditor, canEdit, QuestionEditor } from "./EditPost";
@@ -97,6 +98,7 @@ export function TopicPage({ data }: { data: TopicData }) {
       <PostActions
         targetType="question"
         targetId={question.id}
+        authorId={question.author.userId}
         score={question.score}
         myVote={votes.question}
         onFail={fail}
@@ -162,6 +164,7 @@ export function TopicPage({ data }: { data: TopicData }) {
                 <PostActions
                   targetType="answer"
                   targetId={answer.id}
+                  authorId={answer.author.userId}
                   score={answer.score}
                   myVote={votes.answers[String(answer.id)] ?? 0}
                   onFail={fail}
@@ -209,12 +212,14 @@ export function TopicPage({ data }: { data: TopicData }) {
 function PostActions({
   targetType,
   targetId,
+  authorId,
   score: initialScore,
   myVote,
   onFail,
 }: {
   targetType: "question" | "answer";
   targetId: number;
+  authorId: number;
   score: number;
   myVote: number;
   onFail: (failure: unknown) => void;
@@ -224,7 +229,10 @@ function PostActions({
   const [vote, setVote] = useState(myVote);
   const [reporting, setReporting] = useState(false);
   const [reported, setReported] = useState(false);
+  const [reportErrors, setReportErrors] = useState<Record<string, string>>({});
   useEffect(() => setVote(myVote), [myVote]);
+  // One's own post takes no vote from its author: only its score shows.
+  const own = user?.userId === authorId;
 
   const cast = async (value: 1 | -1) => {
     if (!user) return window.location.assign(loginHref());
@@ -255,30 +263,36 @@ function PostActions({
       });
       setReported(true);
       setReporting(false);
+      setReportErrors({});
     } catch (failure) {
+      setReportErrors(fieldErrors(failure));
       onFail(failure);
     }
   };
 
   return (
     <div className="post-actions">
-      <button
-        type="button"
-        aria-pressed={vote === 1}
-        aria-label={t("topic.vote_up")}
-        onClick={() => cast(1)}
-      >
-        ▲
-      </button>
+      {own ? null : (
+        <button
+          type="button"
+          aria-pressed={vote === 1}
+          aria-label={t("topic.vote_up")}
+          onClick={() => cast(1)}
+        >
+          ▲
+        </button>
+      )}
       <span>{t("topic.score", { score })}</span>
-      <button
-        type="button"
-        aria-pressed={vote === -1}
-        aria-label={t("topic.vote_down")}
-        onClick={() => cast(-1)}
-      >
-        ▼
-      </button>
+      {own ? null : (
+        <button
+          type="button"
+          aria-pressed={vote === -1}
+          aria-label={t("topic.vote_down")}
+          onClick={() => cast(-1)}
+        >
+          ▼
+        </button>
+      )}
       {reported ? (
         <span role="status">{t("topic.reported")}</span>
       ) : (
@@ -298,17 +312,44 @@ function PostActions({
         <form className="stack report" onSubmit={report}>
           <label>
             {t("topic.report_reason")}
-            <select name="reason" defaultValue="spam">
+            <select
+              name="reason"
+              defaultValue="spam"
+              {...fieldProps(
+                reportErrors,
+                `report-${targetType}-${targetId}`,
+                "reason",
+              )}
+            >
               {REASONS.map((reason) => (
                 <option key={reason} value={reason}>
                   {t(`report.${reason}`)}
                 </option>
               ))}
             </select>
+            <FieldError
+              errors={reportErrors}
+              form={`report-${targetType}-${targetId}`}
+              name="reason"
+            />
           </label>
           <label>
             {t("topic.report_text")}
-            <textarea name="text" maxLength={1000} rows={2} />
+            <textarea
+              name="text"
+              maxLength={1000}
+              rows={2}
+              {...fieldProps(
+                reportErrors,
+                `report-${targetType}-${targetId}`,
+                "text",
+              )}
+            />
+            <FieldError
+              errors={reportErrors}
+              form={`report-${targetType}-${targetId}`}
+              name="text"
+            />
           </label>
           <button type="submit">{t("topic.report_submit")}</button>
         </form>
@@ -333,6 +374,7 @@ function AnswerForm({
   const [open, setOpen] = useState(false);
   const [body, setBody] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<string | null>(null);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -350,8 +392,10 @@ function AnswerForm({
       setOpen(false);
       setBody("");
       setError(null);
+      setErrors({});
     } catch (failure) {
-      setError(failureText(failure, t, language));
+      setError(failureText(failure, t, language, ["body"]));
+      setErrors(fieldErrors(failure));
     }
   };
 
@@ -374,6 +418,7 @@ function AnswerForm({
       ) : (
         <form className="stack" onSubmit={submit}>
           <LazyEditor label={t("topic.your_answer")} onChange={setBody} />
+          <FieldError errors={errors} form="answer" name="body" />
           {error ? (
             <p role="alert" className="error">
               {error}
