@@ -98,7 +98,11 @@ function QuestionList({ data }: { data: AskData }) {
         ))}
       </nav>
       {data.questions.list.length === 0 ? (
-        <p>{t("ask.empty")}</p>
+        <p>
+          {query.q || query.passage
+            ? t("ask.no_results", { query: query.q || query.passage })
+            : t("ask.empty")}
+        </p>
       ) : (
         <ol className="post-list">
           {data.questions.list.map((question) => (

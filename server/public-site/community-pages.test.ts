@@ -9,6 +9,7 @@ let asker: string;
 let answerer: string;
 let tagId: number;
 let answered: { id: number };
+let onJohn: { id: number };
 beforeAll(async () => {
   t = await buildTestApp();
   kit = askKit(t);
@@ -20,6 +21,11 @@ beforeAll(async () => {
     tagIds: [tagId],
   });
   await kit.answer(answerer, answered.id, "<p>Only one answer here.</p>");
+  onJohn = await kit.ask(answerer, {
+    title: "What does 约翰福音 3:16 promise?",
+    body: "<p>God so loved the world (John 3:16).</p>",
+    tagIds: [await kit.makeTag("john-tag")],
+  });
   const vote = await kit.vote(answerer, "question", answered.id, 1);
   expect(vote.json().code, vote.body).toBe(0);
 });
@@ -45,5 +51,31 @@ describe("English plurals", () => {
     // Other counts keep the plural, and Chinese its one form.
     const zh = (await get(`/ask?tag=${tagId}`)).body;
     expect(zh).toContain("<span>1 个回答</span>");
+  });
+});
+
+describe("searching /ask", () => {
+  test("a search with no hits says 'No results for …' in both languages", async () => {
+    const en = (await get("/ask?q=zebrafish", english)).body;
+    expect(en).toContain("No results for “zebrafish”.");
+    expect(en).not.toContain("No questions yet.");
+    const zh = (await get("/ask?q=斑马鱼")).body;
+    expect(zh).toContain("没有找到与“斑马鱼”相关的问题。");
+  });
+
+  test("a reference typed in the search box is a passage search, in either language", async () => {
+    for (const [q, headers, heading] of [
+      ["John 3:16", english, "Questions on John 3:16"],
+      ["约翰福音3:16", {}, "关于 约翰福音 3:16 的问题"],
+    ] as const) {
+      const html = (await get(`/ask?q=${encodeURIComponent(q)}`, headers)).body;
+      expect(html, q).toContain(`href="/topicDetail?id=${onJohn.id}"`);
+      expect(html, q).toContain(heading);
+    }
+    // Words around a reference keep it a keyword search.
+    const words = (
+      await get(`/ask?q=${encodeURIComponent("promise John 3:16")}`, english)
+    ).body;
+    expect(words).not.toContain("Questions on John 3:16");
   });
 });

@@ -18,7 +18,7 @@ import { listAnswers, listRecommended } from "../routes/ask/answers.js";
 import { publicAskTags } from "../routes/ask/tags.js";
 import type { Kysely } from "kysely";
 import type { VerseRange } from "../../common/passages.js";
-import { parseReference } from "../services/passage-parser.js";
+import { parseReference, wholeReference } from "../services/passage-parser.js";
 import { rowsOnPassage } from "../services/passage-sources.js";
 
 export const ASK_PAGE_SIZE = 20;
@@ -104,6 +104,12 @@ export async function loadPageData(
       view: first(query.view) ?? "list",
       passage: first(query.passage) ?? "",
     });
+    // A reference typed in the search box (`John 3:16`, `约翰福音3:16`) is a passage
+    // search: a keyword search for it found only questions that spell it the same way.
+    if (parsed.q && !parsed.passage && wholeReference(parsed.q).length > 0) {
+      parsed.passage = parsed.q;
+      parsed.q = "";
+    }
     const passageRanges = parsed.passage ? parseReference(parsed.passage) : [];
     const tags = await publicAskTags(store);
     const list =
