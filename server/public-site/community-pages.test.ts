@@ -79,3 +79,16 @@ describe("searching /ask", () => {
     expect(words).not.toContain("Questions on John 3:16");
   });
 });
+
+describe("QAPage JSON-LD", () => {
+  const ldOf = (html: string) =>
+    /<script type="application\/ld\+json">/.test(html);
+
+  test("only for a question with at least one answer", async () => {
+    const unanswered = await kit.ask(asker, { tagIds: [tagId] });
+    expect(ldOf((await get(`/topicDetail?id=${unanswered.id}`)).body)).toBe(
+      false,
+    );
+    expect(ldOf((await get(`/topicDetail?id=${answered.id}`)).body)).toBe(true);
+  });
+});
