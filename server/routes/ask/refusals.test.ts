@@ -183,3 +183,27 @@ describe("conflicts a member meets", () => {
     });
   });
 });
+
+describe("images in posts", () => {
+  test("only the media library's images are kept; other hosts' and data: images are stripped", async () => {
+    const question = await kit.ask(asker, {
+      body:
+        '<p>Look <img src="https://tracker.example/pixel.gif?u=1" alt="x"> here' +
+        '<img src="/files/ab/cd/photo.png" alt="ours">' +
+        '<img src="/tjc/files/ab/cd/other.png" alt="ours too">' +
+        '<img src="data:image/png;base64,iVBORw0KGgo=" alt="inline">' +
+        '<img src="//evil.example/p.gif"></p>',
+    });
+    expect(question.body).not.toContain("tracker.example");
+    expect(question.body).not.toContain("data:image");
+    expect(question.body).not.toContain("evil.example");
+    expect(question.body).toContain('src="/files/ab/cd/photo.png"');
+    expect(question.body).toContain('src="/tjc/files/ab/cd/other.png"');
+    const reply = await kit.answer(
+      answerer,
+      question.id,
+      '<p>Thanks<img src="http://198.51.100.7/p.gif"></p>',
+    );
+    expect(reply.body).toBe("<p>Thanks</p>");
+  });
+});

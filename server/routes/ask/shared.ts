@@ -28,9 +28,30 @@ export function memberId(request: FastifyRequest): number {
   return request.session!.user.userId;
 }
 
-/** The stored form of a post's body: sanitised with the shared allowlist, never empty. */
+/**
+ * Where a post's image may come from: the media library (`/files/<key>`, as
+ * POST /tjc/files/images answers it, or the same under `/tjc`). Anything else, another
+ * host's image or a data: URL, would load in every reader's browser: a tracking pixel.
+ */
+const OWN_IMAGE = /^\/(?:tjc\/)?files\/[^/\\]/;
+/** An image element as sanitize-html writes it (attributes double-quoted). */
+const IMAGE_TAG = /<img\b[^>]*>/gi;
+const SRC = /\ssrc="([^"]*)"/i;
+
+/** The sanitised HTML without images from outside the media library (docs/editor.md). */
+export function keepOwnImages(html: string): string {
+  return html.replace(IMAGE_TAG, (tag) => {
+    const src = SRC.exec(tag)?.[1]?.replace(/&amp;/g, "&") ?? "";
+    return OWN_IMAGE.test(src) ? tag : "";
+  });
+}
+
+/**
+ * The stored form of a post's body: sanitised with the shared allowlist, only the media
+ * library's images kept, never empty.
+ */
 export function storedBody(html: string, request: FastifyRequest): string {
-  const body = sanitizeStoredHtml(html);
+  const body = keepOwnImages(sanitizeStoredHtml(html));
   if (body === "") {
     throw validationError({
       body: localizeText(ASK_VALIDATION_ERRORS.emptyBody, request.language),
