@@ -21,7 +21,7 @@ import { signUpOpen } from "../services/ask-rules.js";
 import { registerSeoRoutes, siteOrigin } from "../public-site/seo.js";
 import { PageCache } from "../public-site/page-cache.js";
 import { inlineStylesheets } from "../public-site/inline-css.js";
-import { countView } from "../routes/ask/questions.js";
+import { countView, visitOf } from "../routes/ask/questions.js";
 
 /** How long another instance's community write may take to show on this one's pages. */
 const PUBLIC_PAGE_CACHE_MS = 2000;
@@ -121,7 +121,7 @@ export const webPlugin = fp<{
           const key = PageCache.key(language, origin, request.url, siteName);
           let page = renderHtml ? undefined : pageCache.get(key);
           if (page) {
-            page.onHit?.();
+            page.onHit?.(visitOf(request));
           } else {
             const template = renderHtml
               ? await renderHtml("public", request.url)
@@ -134,6 +134,7 @@ export const webPlugin = fp<{
               url.slice(1),
               request.query as Record<string, unknown>,
               signUpOpen(app),
+              visitOf(request),
             );
             const questionId =
               data.page === "topicDetail" ? data.question.id : undefined;
@@ -149,7 +150,8 @@ export const webPlugin = fp<{
               onHit:
                 questionId === undefined
                   ? undefined
-                  : () => countView(app.store, { id: questionId, views: 0 }),
+                  : (visit) =>
+                      countView(app.store, { id: questionId, views: 0 }, visit),
             };
             pageCache.set(key, page);
           }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildTestApp, type TestApp } from "../test/helper.js";
 import { askKit } from "../routes/ask/ask-test-kit.js";
+import { viewCounter } from "../services/view-counter.js";
 
 /** The public pages as a member reads them (issue 25, items 11 and 13). */
 let t: TestApp;
@@ -90,5 +91,65 @@ describe("QAPage JSON-LD", () => {
       false,
     );
     expect(ldOf((await get(`/topicDetail?id=${answered.id}`)).body)).toBe(true);
+  });
+});
+
+describe("view counts", () => {
+  const CHROME =
+    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36";
+  const read = (id: number, remoteAddress: string, userAgent: string) =>
+    t.request({
+      method: "GET",
+      url: `/topicDetail?id=${id}`,
+      remoteAddress,
+      headers: { "user-agent": userAgent },
+    });
+  const views = async (id: number) => {
+    await viewCounter(t.app.store).flush();
+    const row = await t.app.store.db
+      .selectFrom("askQuestions")
+      .select("views")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    return Number(row.views);
+  };
+
+  test("one view per visitor per question per day; reloads and crawlers add none", async () => {
+    const question = await kit.ask(asker, { tagIds: [tagId] });
+    const before = await views(question.id);
+    for (let i = 0; i < 5; i++) await read(question.id, "10.50.0.1", CHROME);
+    expect(await views(question.id)).toBe(before + 1);
+    // The JSON API read by the same visitor is the same visit.
+    await t.request({
+      method: "GET",
+      url: `/tjc/ask/questions/${question.id}`,
+      remoteAddress: "10.50.0.1",
+      headers: { "user-agent": CHROME },
+    });
+    expect(await views(question.id)).toBe(before + 1);
+    for (const bot of [
+      "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+      "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)",
+      "Mozilla/5.0 (compatible; Baiduspider/2.0; +http://www.baidu.com/search/spider.html)",
+      "facebookexternalhit/1.1",
+      "curl/8.5.0",
+      "python-requests/2.31",
+    ]) {
+      await read(question.id, "10.50.0.9", bot);
+    }
+    expect(await views(question.id)).toBe(before + 1);
+    // Another reader, and another browser at the same address, each count.
+    await read(question.id, "10.50.0.2", CHROME);
+    await read(question.id, "10.50.0.1", `${CHROME} Edg/120.0`);
+    expect(await views(question.id)).toBe(before + 3);
+  });
+
+  test("the next day the same visitor counts again", () => {
+    const counter = viewCounter(t.app.store);
+    const visit = { ip: "10.50.1.1", userAgent: CHROME };
+    const day = Date.parse("2030-01-01T10:00:00Z");
+    expect(counter.counts(987654, visit, day)).toBe(true);
+    expect(counter.counts(987654, visit, day + 3_600_000)).toBe(false);
+    expect(counter.counts(987654, visit, day + 86_400_000)).toBe(true);
   });
 });

@@ -20,6 +20,7 @@ import type { Kysely } from "kysely";
 import type { VerseRange } from "../../common/passages.js";
 import { parseReference, wholeReference } from "../services/passage-parser.js";
 import { rowsOnPassage } from "../services/passage-sources.js";
+import type { Visit } from "../services/view-counter.js";
 
 export const ASK_PAGE_SIZE = 20;
 /** A question page shows this many answers (the JSON API pages through more). */
@@ -94,6 +95,7 @@ export async function loadPageData(
   page: string,
   query: Record<string, unknown>,
   signUpOpen: boolean,
+  visit: Visit,
 ): Promise<PageData> {
   if (page === "ask") {
     const parsed = askQuery.parse({
@@ -167,7 +169,7 @@ export async function loadPageData(
                 RELATED_PER_TYPE,
               )
             ).filter((hit) => hit.link !== `/topicDetail?id=${question.id}`),
-      question: { ...question, views: countView(store, question) },
+      question: { ...question, views: countView(store, question, visit) },
       answers: await listAnswers(store, question.id, {
         offset: 0,
         limit: TOPIC_ANSWERS,
