@@ -173,7 +173,29 @@ export const notificationSchema = z.object({
   questionId: z.number().int().nullable(),
   questionTitle: z.string().nullable(),
   answerId: z.number().int().nullable(),
+  /** How many answers an `answered` notice stands for (a burst is merged); else 1. */
+  count: z.number().int(),
   read: z.boolean(),
   createdAt: z.string(),
 });
 export type AskNotification = z.infer<typeof notificationSchema>;
+
+/** A member's own hidden posts on one question, each with the moderator's reason. */
+export const hiddenPostsSchema = z.object({
+  question: z
+    .object({
+      id: z.number().int(),
+      title: z.string(),
+      body: z.string(),
+      reason: z.string().nullable(),
+    })
+    .nullable(),
+  answers: z.array(
+    z.object({
+      id: z.number().int(),
+      body: z.string(),
+      reason: z.string().nullable(),
+    }),
+  ),
+});
+export type HiddenPosts = z.infer<typeof hiddenPostsSchema>;

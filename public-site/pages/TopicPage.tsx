@@ -7,6 +7,7 @@ import { askUrl, tagName, type PageData } from "../data";
 import { formatRange, osisOfRange } from "../../common/passages";
 import { AnswerEditor, canEdit, QuestionEditor } from "./EditPost";
 import { LazyEditor } from "./LazyEditor";
+import { HiddenPosts } from "./HiddenPosts";
 
 type TopicData = Extract<PageData, { page: "topicDetail" }>;
 type MyVotes = { question: number; answers: Record<string, number> };
@@ -177,6 +178,7 @@ export function TopicPage({ data }: { data: TopicData }) {
               </li>
             ))}
         </ol>
+        <HiddenPosts questionId={question.id} show="answers" />
       </section>
       {question.status === "closed" ? (
         <p>

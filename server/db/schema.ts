@@ -453,6 +453,8 @@ export interface AskNotificationsTable {
   answerId: number | null;
   readAt: string | null;
   createdAt: string;
+  /** How many events it stands for: a burst of answers to one question is one notice. */
+  count: Generated<number>;
 }
 
 export interface AskMutesTable {
