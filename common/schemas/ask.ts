@@ -76,6 +76,13 @@ export const askTagInputSchema = z.object({
     .max(500)
     .nullish()
     .transform((value) => (value ? value : null)),
+  /** The description in English, shown on the en-US tag list (issue 25). */
+  descriptionEn: z
+    .string()
+    .trim()
+    .max(500)
+    .nullish()
+    .transform((value) => (value ? value : null)),
   sortOrder: clearable(z.number().int().min(0).max(1_000_000), 0),
 });
 
@@ -84,6 +91,7 @@ export const askTagSchema = z.object({
   name: z.string(),
   nameEn: z.string().nullable(),
   description: z.string().nullable(),
+  descriptionEn: z.string().nullable(),
   sortOrder: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),

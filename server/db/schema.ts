@@ -358,6 +358,7 @@ export interface AskTagsTable {
   namePinyin: Generated<string>;
   nameEn: string | null;
   description: string | null;
+  descriptionEn: string | null;
   sortOrder: number;
   createdAt: string;
   updatedAt: string;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { Code } from "../../common/codes.js";
 import { buildTestApp, type TestApp } from "../test/helper.js";
 import { askKit } from "../routes/ask/ask-test-kit.js";
 import { viewCounter } from "../services/view-counter.js";
@@ -151,5 +152,61 @@ describe("view counts", () => {
     expect(counter.counts(987654, visit, day)).toBe(true);
     expect(counter.counts(987654, visit, day + 3_600_000)).toBe(false);
     expect(counter.counts(987654, visit, day + 86_400_000)).toBe(true);
+  });
+});
+
+describe("a tag's English description", () => {
+  test("rejects without a session", async () => {
+    const response = await t.request({
+      method: "POST",
+      url: "/tjc/ask/admin/tags",
+      payload: {},
+    });
+    expect(response.json().code).toBe(Code.SESSION_EXPIRED);
+  });
+
+  test("rejects without permission", async () => {
+    const response = await t.request({
+      method: "POST",
+      url: "/tjc/ask/admin/tags",
+      token: asker,
+      payload: { name: "x" },
+    });
+    expect(response.json().code).toBe(Code.FORBIDDEN);
+  });
+
+  test("is kept by the tag API and shown on the en-US tag list", async () => {
+    const moderator = await t.loginAs("moderator");
+    const created = await t.request({
+      method: "POST",
+      url: "/tjc/ask/admin/tags",
+      token: moderator,
+      payload: {
+        name: "祷告生活",
+        nameEn: "Prayer life",
+        description: "关于个人与团契祷告的问题",
+        descriptionEn: "Questions on praying alone and together",
+      },
+    });
+    expect(created.json().code, created.body).toBe(0);
+    expect(created.json().data).toMatchObject({
+      descriptionEn: "Questions on praying alone and together",
+    });
+    const en = (await get("/tagList", english)).body;
+    expect(en).toContain("<p>Questions on praying alone and together</p>");
+    const zh = (await get("/tagList")).body;
+    expect(zh).toContain("<p>关于个人与团契祷告的问题</p>");
+    const tooLong = await t.request({
+      method: "PUT",
+      url: `/tjc/ask/admin/tags/${created.json().data.id}`,
+      token: moderator,
+      payload: {
+        name: "祷告生活",
+        descriptionEn: "x".repeat(501),
+        version: created.json().data.version,
+      },
+    });
+    expect(tooLong.json().code).toBe(Code.VALIDATION);
+    expect(tooLong.json().data.errors).toHaveProperty("descriptionEn");
   });
 });

@@ -46,6 +46,7 @@ export const askTagResource = {
     name: row.name,
     nameEn: row.nameEn,
     description: row.description,
+    descriptionEn: row.descriptionEn,
     sortOrder: row.sortOrder,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -72,6 +73,8 @@ export const askTagResource = {
     if (input.name !== undefined) values.name = input.name;
     if (input.nameEn !== undefined) values.nameEn = input.nameEn;
     if (input.description !== undefined) values.description = input.description;
+    if (input.descriptionEn !== undefined)
+      values.descriptionEn = input.descriptionEn;
     if (input.sortOrder !== undefined) values.sortOrder = input.sortOrder;
     return values;
   },
@@ -81,6 +84,7 @@ export const askTagResource = {
     { key: "name" },
     { key: "nameEn" },
     { key: "description" },
+    { key: "descriptionEn" },
     { key: "sortOrder" },
     { key: "createdAt", time: true },
     { key: "updatedAt", time: true },
@@ -97,6 +101,7 @@ export const publicAskTagSchema = z.object({
   name: z.string(),
   nameEn: z.string().nullable(),
   description: z.string().nullable(),
+  descriptionEn: z.string().nullable(),
   questionCount: z.number().int(),
 });
 export type PublicAskTag = z.infer<typeof publicAskTagSchema>;
@@ -237,6 +242,7 @@ export async function publicAskTags(
       "askTags.name",
       "askTags.nameEn",
       "askTags.description",
+      "askTags.descriptionEn",
       eb.fn.count<number>("askQuestions.id").as("questionCount"),
     ])
     .groupBy([
@@ -244,6 +250,7 @@ export async function publicAskTags(
       "askTags.name",
       "askTags.nameEn",
       "askTags.description",
+      "askTags.descriptionEn",
       "askTags.sortOrder",
       "askTags.namePinyin",
     ])
