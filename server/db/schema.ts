@@ -57,6 +57,8 @@ export interface UsersTable {
   id: Generated<number>;
   loginName: string;
   userName: string;
+  /** The folded display name, unique; null for a clash kept from before the rule. */
+  userNameKey: string | null;
   passwordHash: string;
   status: string; // "active" | "disabled"
   email: string | null;

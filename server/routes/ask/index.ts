@@ -12,10 +12,12 @@ import { reportRoutes } from "./reports.js";
 import { askTagRoutes } from "./tags.js";
 import { voteRoutes } from "./votes.js";
 import { indexAskPostsOnReady } from "./search.js";
+import { reportDisplayNameClashesOnReady } from "../../services/display-names.js";
 
 /** The public Q&A community's API, `/tjc/ask/…` (issue 14). */
 export const askRoutes: FastifyPluginAsync = async (app) => {
   indexAskPostsOnReady(app);
+  reportDisplayNameClashesOnReady(app);
   await app.register(askTagRoutes);
   await app.register(questionRoutes);
   await app.register(answerRoutes);

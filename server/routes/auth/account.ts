@@ -8,13 +8,18 @@ import {
   passwordProblem,
 } from "../../../common/schemas/password.js";
 import { profileInputSchema } from "../../../common/schemas/user.js";
-import { nowIso } from "../../db/dialect.js";
+import { isUniqueViolation, nowIso } from "../../db/dialect.js";
 import { ok } from "../../http/envelope.js";
 import { notFound, validationError } from "../../http/errors.js";
 import { localizeText } from "../../http/validation-messages.js";
 import { envelope } from "../../resources/resource-definition.js";
 import { withAudit } from "../../services/audit.js";
 import { hashPassword, verifyPassword } from "../../services/password.js";
+import {
+  displayNameKey,
+  displayNameTaken,
+  displayNameTakenError,
+} from "../../services/display-names.js";
 
 const profileSchema = z.object({
   userId: z.number(),
@@ -70,15 +75,39 @@ export const accountRoutes: FastifyPluginAsync = async (parent) => {
       const values: Record<string, unknown> = {
         userName: request.body.userName,
       };
+      // A new name must not be another user's by its folded form; a name that only
+      // changes its case or spacing, or a clash kept from before the rule, stays.
+      const renamed =
+        displayNameKey(request.body.userName) !==
+        displayNameKey(before.userName);
+      if (
+        renamed &&
+        (await displayNameTaken(app.store.db, request.body.userName, userId))
+      )
+        throw displayNameTakenError(request.language);
+      const key = renamed
+        ? { userNameKey: displayNameKey(request.body.userName) }
+        : {};
       for (const key of ["email", "phone", "language"] as const) {
         if (request.body[key] !== undefined) values[key] = request.body[key];
       }
       const after = await withAudit(app.store, request, async (trx) => {
         await trx
           .updateTable("users")
-          .set({ ...values, updatedAt: nowIso(), version: sql`version + 1` })
+          .set({
+            ...values,
+            ...key,
+            updatedAt: nowIso(),
+            version: sql`version + 1`,
+          })
           .where("id", "=", userId)
-          .execute();
+          .execute()
+          .catch((error: unknown) => {
+            // Another user took the name between the check and the write.
+            if (isUniqueViolation(error))
+              throw displayNameTakenError(request.language);
+            throw error;
+          });
         const after = { ...before, ...values };
         return {
           result: after,
