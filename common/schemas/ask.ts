@@ -111,6 +111,8 @@ export const ASK_TAG_SORT_FIELDS = [
 export const askAuthorSchema = z.object({
   userId: z.number().int(),
   userName: z.string(),
+  /** Holds a back-office permission (any code outside `community:`): shown with a badge. */
+  staff: z.boolean(),
 });
 
 export const askTagRefSchema = z.object({

@@ -1,11 +1,12 @@
 import { ASK_TABS } from "../../common/schemas/ask-tabs";
-import { formatTime, useSite } from "../context";
+import { useSite } from "../context";
 import { askUrl, tagName, type PageData } from "../data";
 import { formatRange } from "../../common/passages";
 import { Highlighted } from "./Highlighted";
 import { AccountForm } from "./AccountForm";
 import { AskForm } from "./AskForm";
 import { MinePage } from "./MinePage";
+import { Byline } from "./Byline";
 
 type AskData = Extract<PageData, { page: "ask" }>;
 
@@ -129,10 +130,11 @@ function QuestionList({ data }: { data: AskData }) {
                 <span>{t("ask.answers", { count: question.answerCount })}</span>
                 <span>{t("ask.views", { count: question.views })}</span>
                 <span>
-                  {t("ask.asked_by", {
-                    name: question.author.userName,
-                    time: formatTime(question.createdAt, language),
-                  })}
+                  <Byline
+                    message="ask.asked_by"
+                    author={question.author}
+                    time={question.createdAt}
+                  />
                 </span>
               </p>
               <p className="post-tags">

@@ -1,13 +1,14 @@
 import { useEffect, useState, type FormEvent } from "react";
 import type { Answer } from "../../common/schemas/ask";
 import { api } from "../api";
-import { failureText, fieldErrors, formatTime, useSite } from "../context";
+import { failureText, fieldErrors, useSite } from "../context";
 import { FieldError, fieldProps } from "./FieldError";
 import { askUrl, tagName, type PageData } from "../data";
 import { formatRange, osisOfRange } from "../../common/passages";
 import { AnswerEditor, canEdit, QuestionEditor } from "./EditPost";
 import { LazyEditor } from "./LazyEditor";
 import { HiddenPosts } from "./HiddenPosts";
+import { Byline } from "./Byline";
 
 type TopicData = Extract<PageData, { page: "topicDetail" }>;
 type MyVotes = { question: number; answers: Record<string, number> };
@@ -51,10 +52,11 @@ export function TopicPage({ data }: { data: TopicData }) {
       <h1>{question.title}</h1>
       <p className="post-meta">
         <span>
-          {t("ask.asked_by", {
-            name: question.author.userName,
-            time: formatTime(question.createdAt, language),
-          })}
+          <Byline
+            message="ask.asked_by"
+            author={question.author}
+            time={question.createdAt}
+          />
         </span>
         <span>{t("ask.views", { count: question.views })}</span>
       </p>
@@ -157,10 +159,11 @@ export function TopicPage({ data }: { data: TopicData }) {
                   </button>
                 ) : null}
                 <p className="site-muted">
-                  {t("ask.answered_by", {
-                    name: answer.author.userName,
-                    time: formatTime(answer.createdAt, language),
-                  })}
+                  <Byline
+                    message="ask.answered_by"
+                    author={answer.author}
+                    time={answer.createdAt}
+                  />
                 </p>
                 <PostActions
                   targetType="answer"

@@ -210,3 +210,46 @@ describe("a tag's English description", () => {
     expect(tooLong.json().data.errors).toHaveProperty("descriptionEn");
   });
 });
+
+describe("the staff badge", () => {
+  test("marks a back-office account's name on the question list, the question and its answers; members have none", async () => {
+    // A member who is also given a back-office role (a moderator's).
+    const pastor = await t.loginAs("member");
+    const staffTag = await kit.makeTag("staff-tag");
+    const question = await kit.ask(pastor, {
+      title: "A question from the church office",
+      tagIds: [staffTag],
+    });
+    const moderatorRole = await t.app.store.db
+      .selectFrom("roles")
+      .select("id")
+      .where("code", "=", "moderator")
+      .executeTakeFirstOrThrow();
+    await t.app.store.db
+      .insertInto("userRoles")
+      .values({ userId: await kit.userIdOf(pastor), roleId: moderatorRole.id })
+      .execute();
+    await kit.answer(answerer, question.id, "<p>A member answers.</p>");
+    const api = await get(`/tjc/ask/questions/${question.id}`);
+    expect(api.json().data.author.staff).toBe(true);
+    const answers = await get(`/tjc/ask/questions/${question.id}/answers`);
+    expect(answers.json().data.list[0].author.staff).toBe(false);
+    const badge = '<span class="badge staff-badge"';
+    const page = (await get(`/topicDetail?id=${question.id}`, english)).body;
+    const asked =
+      /<p class="post-meta"><span>Asked by <span class="author-name">([^<]*)<\/span>(.*?)<\/span>/.exec(
+        page,
+      );
+    expect(asked?.[2]).toMatch(/^ <span class="badge staff-badge"[^>]*>Staff$/);
+    const answered =
+      /Answered by <span class="author-name">[^<]*<\/span>([^<]*<span[^>]*>)?/.exec(
+        page,
+      );
+    expect(answered?.[1] ?? "").not.toContain("staff-badge");
+    const list = (await get(`/ask?tag=${staffTag}`)).body;
+    expect(list).toContain(badge);
+    expect(list).toContain(">同工</span>");
+    const memberList = (await get(`/ask?tag=${tagId}`)).body;
+    expect(memberList).not.toContain(badge);
+  });
+});
