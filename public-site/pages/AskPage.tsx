@@ -99,11 +99,7 @@ function QuestionList({ data }: { data: AskData }) {
         ))}
       </nav>
       {data.questions.list.length === 0 ? (
-        <p>
-          {query.q || query.passage
-            ? t("ask.no_results", { query: query.q || query.passage })
-            : t("ask.empty")}
-        </p>
+        <EmptyList query={query.q || query.passage} />
       ) : (
         <ol className="post-list">
           {data.questions.list.map((question) => (
@@ -169,4 +165,10 @@ function QuestionList({ data }: { data: AskData }) {
       ) : null}
     </article>
   );
+}
+
+/** An empty list: "No results for …" after a search, else "No questions yet". */
+function EmptyList({ query }: { query: string }) {
+  const { t } = useSite();
+  return <p>{query ? t("ask.no_results", { query }) : t("ask.empty")}</p>;
 }

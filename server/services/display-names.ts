@@ -146,3 +146,19 @@ export function reportDisplayNameClashesOnReady(app: FastifyInstance): void {
     }
   });
 }
+
+/**
+ * The key a user's rename writes: a new name must not be another user's by its folded
+ * form (40900 otherwise); a name that only changes its case or spacing, or a clash kept
+ * from before the rule, keeps the key it has.
+ */
+export async function renameKey(
+  db: Db,
+  rename: { userId: number; from: string; to: string; language: Language },
+): Promise<{ userNameKey?: string }> {
+  const key = displayNameKey(rename.to);
+  if (key === displayNameKey(rename.from)) return {};
+  if (await displayNameTaken(db, rename.to, rename.userId))
+    throw displayNameTakenError(rename.language);
+  return { userNameKey: key };
+}

@@ -6,7 +6,7 @@ import { adminReportRoutes } from "./admin-reports.js";
 import { adminReviewRoutes } from "./admin-review.js";
 import { answerRoutes } from "./answers.js";
 import { muteRoutes } from "./mutes.js";
-import { notificationRoutes } from "./notifications.js";
+import { hiddenPostRoutes, notificationRoutes } from "./notifications.js";
 import { questionRoutes } from "./questions.js";
 import { reportRoutes } from "./reports.js";
 import { askTagRoutes } from "./tags.js";
@@ -24,6 +24,7 @@ export const askRoutes: FastifyPluginAsync = async (app) => {
   await app.register(voteRoutes);
   await app.register(reportRoutes);
   await app.register(notificationRoutes);
+  await app.register(hiddenPostRoutes);
   await app.register(muteRoutes);
   // The moderation back office (issue 15).
   await app.register(adminQuestionRoutes);

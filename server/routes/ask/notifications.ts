@@ -176,57 +176,6 @@ export const notificationRoutes: FastifyPluginAsync = async (parent) => {
   );
 
   app.get(
-    "/ask/me/hidden",
-    {
-      config: { permission: "authenticated" },
-      schema: {
-        tags: ASK_TAGS,
-        summary:
-          "The caller's own hidden posts on a question, with the moderator's reason: what a 'hidden' notice leads to",
-        querystring: z.object({ questionId: idParams.shape.id }),
-        response: { 200: envelope(hiddenPostsSchema) },
-      },
-    },
-    async (request) => {
-      const userId = memberId(request);
-      const { questionId } = request.query;
-      const [question, answers] = await Promise.all([
-        app.store.db
-          .selectFrom("askQuestions")
-          .select(["id", "title", "body", "moderationReason"])
-          .where("id", "=", questionId)
-          .where("authorId", "=", userId)
-          .where("status", "=", "hidden")
-          .executeTakeFirst(),
-        app.store.db
-          .selectFrom("askAnswers")
-          .select(["id", "body", "moderationReason"])
-          .where("questionId", "=", questionId)
-          .where("authorId", "=", userId)
-          .where("status", "=", "hidden")
-          .orderBy("id")
-          .limit(100)
-          .execute(),
-      ]);
-      return ok({
-        question: question
-          ? {
-              id: question.id,
-              title: question.title,
-              body: question.body,
-              reason: question.moderationReason,
-            }
-          : null,
-        answers: answers.map((answer) => ({
-          id: answer.id,
-          body: answer.body,
-          reason: answer.moderationReason,
-        })),
-      });
-    },
-  );
-
-  app.get(
     "/ask/me/questions",
     {
       config: { permission: "authenticated" },
@@ -306,6 +255,62 @@ export const notificationRoutes: FastifyPluginAsync = async (parent) => {
           questionTitle: row.questionTitle,
         })),
         total: Number(count.n),
+      });
+    },
+  );
+};
+
+/** What a "hidden" notice leads to: the caller's own hidden posts with the reason. */
+export const hiddenPostRoutes: FastifyPluginAsync = async (parent) => {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    "/ask/me/hidden",
+    {
+      config: { permission: "authenticated" },
+      schema: {
+        tags: ASK_TAGS,
+        summary:
+          "The caller's own hidden posts on a question, with the moderator's reason: what a 'hidden' notice leads to",
+        querystring: z.object({ questionId: idParams.shape.id }),
+        response: { 200: envelope(hiddenPostsSchema) },
+      },
+    },
+    async (request) => {
+      const userId = memberId(request);
+      const { questionId } = request.query;
+      const [question, answers] = await Promise.all([
+        app.store.db
+          .selectFrom("askQuestions")
+          .select(["id", "title", "body", "moderationReason"])
+          .where("id", "=", questionId)
+          .where("authorId", "=", userId)
+          .where("status", "=", "hidden")
+          .executeTakeFirst(),
+        app.store.db
+          .selectFrom("askAnswers")
+          .select(["id", "body", "moderationReason"])
+          .where("questionId", "=", questionId)
+          .where("authorId", "=", userId)
+          .where("status", "=", "hidden")
+          .orderBy("id")
+          .limit(100)
+          .execute(),
+      ]);
+      return ok({
+        question: question
+          ? {
+              id: question.id,
+              title: question.title,
+              body: question.body,
+              reason: question.moderationReason,
+            }
+          : null,
+        answers: answers.map((answer) => ({
+          id: answer.id,
+          body: answer.body,
+          reason: answer.moderationReason,
+        })),
       });
     },
   );

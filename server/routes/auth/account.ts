@@ -16,9 +16,8 @@ import { envelope } from "../../resources/resource-definition.js";
 import { withAudit } from "../../services/audit.js";
 import { hashPassword, verifyPassword } from "../../services/password.js";
 import {
-  displayNameKey,
-  displayNameTaken,
   displayNameTakenError,
+  renameKey,
 } from "../../services/display-names.js";
 
 const profileSchema = z.object({
@@ -75,19 +74,12 @@ export const accountRoutes: FastifyPluginAsync = async (parent) => {
       const values: Record<string, unknown> = {
         userName: request.body.userName,
       };
-      // A new name must not be another user's by its folded form; a name that only
-      // changes its case or spacing, or a clash kept from before the rule, stays.
-      const renamed =
-        displayNameKey(request.body.userName) !==
-        displayNameKey(before.userName);
-      if (
-        renamed &&
-        (await displayNameTaken(app.store.db, request.body.userName, userId))
-      )
-        throw displayNameTakenError(request.language);
-      const key = renamed
-        ? { userNameKey: displayNameKey(request.body.userName) }
-        : {};
+      const key = await renameKey(app.store.db, {
+        userId,
+        from: before.userName,
+        to: request.body.userName,
+        language: request.language,
+      });
       for (const key of ["email", "phone", "language"] as const) {
         if (request.body[key] !== undefined) values[key] = request.body[key];
       }
