@@ -21,12 +21,37 @@ let serial = 0;
 const unique = (prefix: string) =>
   `${prefix}${Date.now().toString(36)}${(serial += 1)}`;
 
+/**
+ * A member, made by the administrator and logged in: sign-up is limited per address a
+ * minute, which a run of several specs from one address would reach.
+ */
 async function signUp(
   request: APIRequestContext,
   userName = unique("Member "),
 ): Promise<Session> {
-  const response = await request.post("/tjc/public/signup", {
-    data: { loginName: unique("m"), userName, password: "grace2026" },
+  const admin = await apiLogin(request);
+  const headers = { Authorization: `Bearer ${admin.token}` };
+  const roles = await (
+    await request.get(
+      `/tjc/system/roles?filter=${encodeURIComponent(JSON.stringify({ code: "member" }))}`,
+      { headers },
+    )
+  ).json();
+  const loginName = unique("m");
+  const created = await (
+    await request.post("/tjc/system/users", {
+      headers,
+      data: {
+        loginName,
+        userName,
+        password: "grace2026",
+        roleIds: [roles.data.list[0].id],
+      },
+    })
+  ).json();
+  expect(created.code, JSON.stringify(created)).toBe(0);
+  const response = await request.post("/tjc/auth/login", {
+    data: { loginName, password: "grace2026" },
   });
   const body = await response.json();
   expect(body.code, JSON.stringify(body)).toBe(0);
@@ -137,6 +162,28 @@ test("sign-up shows every error at its field", async ({ browser }) => {
     "aria-invalid",
     "true",
   );
+});
+
+test("signing up with another member's display name, in traditional characters, is refused at the field", async ({
+  browser,
+  request,
+}) => {
+  const name = unique("爱丽丝姊妹");
+  await signUp(request, name);
+  const page = await pageAs(browser, null);
+  await page.goto("/ask?view=signup");
+  await page.locator('input[name="loginName"]').fill(unique("copy"));
+  await page
+    .locator('input[name="userName"]')
+    .fill(name.replace("爱丽丝", "愛麗絲"));
+  await page.locator('input[name="password"]').fill("grace2026");
+  await page.locator("form").getByRole("button", { name: "Sign up" }).click();
+  const userName = page.locator('input[name="userName"]');
+  await expect(userName).toHaveAttribute("aria-invalid", "true");
+  await expect(
+    page.locator(`#${await userName.getAttribute("aria-describedby")}`),
+  ).toHaveText("That display name is taken");
+  await expect(page).toHaveURL(/view=signup/);
 });
 
 test("a burst of answers is one notice with an unread badge, leading to the first answer", async ({
