@@ -12,6 +12,8 @@ export const ASK_VALIDATION_ERRORS = {
   mergeSelf: "ask.validation.mergeSelf",
   hideUser: "ask.validation.hideUser",
   noChange: "ask.validation.noChange",
+  displayNameTaken: "ask.validation.displayNameTaken",
+  loginNameTaken: "ask.validation.loginNameTaken",
 } as const;
 
 export const ASK_VALIDATION_MESSAGES: Record<
@@ -26,6 +28,8 @@ export const ASK_VALIDATION_MESSAGES: Record<
     [ASK_VALIDATION_ERRORS.mergeSelf]: "不能合并到同一个标签",
     [ASK_VALIDATION_ERRORS.hideUser]: "成员不能隐藏，请选择禁言",
     [ASK_VALIDATION_ERRORS.noChange]: "没有要修改的内容",
+    [ASK_VALIDATION_ERRORS.displayNameTaken]: "这个昵称已被使用",
+    [ASK_VALIDATION_ERRORS.loginNameTaken]: "这个登录名已被使用",
   },
   "en-US": {
     [ASK_VALIDATION_ERRORS.unknownTag]: "No such tag",
@@ -36,5 +40,64 @@ export const ASK_VALIDATION_MESSAGES: Record<
     [ASK_VALIDATION_ERRORS.hideUser]:
       "A member cannot be hidden; mute them instead",
     [ASK_VALIDATION_ERRORS.noChange]: "Nothing to change",
+    [ASK_VALIDATION_ERRORS.displayNameTaken]: "That display name is taken",
+    [ASK_VALIDATION_ERRORS.loginNameTaken]: "That login name is taken",
   },
 };
+
+/**
+ * Plain sentences for the refusals a member meets on the public site (issue 25): the
+ * envelope's message, in place of the generic one of its code. `%{count}` is filled, in
+ * English in the form the count needs.
+ */
+export const ASK_REFUSALS = {
+  ownVote: {
+    "zh-CN": "不能给自己的内容投票。",
+    "en-US": "You cannot vote on your own post.",
+  },
+  alreadyReported: {
+    "zh-CN": "你已经举报过这条内容，版主正在处理。",
+    "en-US": "You already reported this; the moderators are looking at it.",
+  },
+  loginNameTaken: {
+    "zh-CN": "这个登录名已被使用，请换一个。",
+    "en-US": "That login name is taken; please choose another.",
+  },
+  displayNameTaken: {
+    "zh-CN": "这个昵称已被使用，请换一个。",
+    "en-US": "That display name is taken; please choose another.",
+  },
+  tagInUse: {
+    "zh-CN": "这个标签正被 %{count} 个问题使用，请先合并到其他标签。",
+    "en-US":
+      "This tag is used by %{count} question; merge it into another tag first. |||| This tag is used by %{count} questions; merge it into another tag first.",
+  },
+  questionClosed: {
+    "zh-CN": "这个问题已关闭，不再接受新回答。",
+    "en-US": "This question is closed and takes no new answers.",
+  },
+  staleEdit: {
+    "zh-CN": "内容已在别处修改，请刷新页面后再改。",
+    "en-US": "This was changed elsewhere; reload the page and edit again.",
+  },
+} as const satisfies Record<string, Record<Language, string>>;
+
+export type AskRefusal = keyof typeof ASK_REFUSALS;
+
+/** A refusal's sentence in a language, with its count. */
+export function askRefusal(
+  refusal: AskRefusal,
+  language: Language,
+  count?: number,
+): string {
+  let text: string = ASK_REFUSALS[refusal][language];
+  if (text.includes(" |||| ")) {
+    const [one, other] = text.split(" |||| ");
+    text =
+      count !== undefined &&
+      new Intl.PluralRules(language).select(count) === "one"
+        ? one!
+        : other!;
+  }
+  return text.replace("%{count}", String(count ?? ""));
+}

@@ -15,7 +15,14 @@ const NAV = ["ask", "choicenessCommon", "tagList"] as const;
 /** The public site: one tree, rendered on the server and hydrated in the browser. */
 export function Site({ language, data, siteName }: SiteProps) {
   const [user, setUser] = useState<SiteUser | null>(null);
+  const [unread, setUnread] = useState(0);
   useEffect(() => setUser(currentUser()), []);
+  useEffect(() => {
+    if (!user) return setUnread(0);
+    api<{ unread: number }>(language, "GET", "/ask/me")
+      .then((me) => setUnread(me.unread))
+      .catch(() => {});
+  }, [user, language]);
   const site = useMemo<SiteContextValue>(
     () => ({
       language,
@@ -61,8 +68,20 @@ export function Site({ language, data, siteName }: SiteProps) {
         <div className="site-account">
           {user ? (
             <>
-              <a href="/ask?view=mine">
-                {t("account.mine")} · {user.userName}
+              <a href="/ask?view=mine" className="site-mine">
+                <span className="site-user-name">
+                  {t("account.mine")} · {user.userName}
+                </span>
+                {unread > 0 ? (
+                  <>
+                    <span className="unread-badge" aria-hidden="true">
+                      {unread > 99 ? "99+" : unread}
+                    </span>
+                    <span className="visually-hidden">
+                      {t("account.unread", { count: unread })}
+                    </span>
+                  </>
+                ) : null}
               </a>
               <button type="button" className="link-button" onClick={logout}>
                 {t("account.logout")}

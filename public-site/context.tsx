@@ -41,6 +41,7 @@ export function failureText(
   error: unknown,
   t: SiteContextValue["t"],
   language: Language,
+  atFields: readonly string[] = [],
 ): string {
   if (error instanceof ApiFailure) {
     if (error.code === Code.MUTED) {
@@ -55,10 +56,36 @@ export function failureText(
           : "",
       });
     }
-    const errors = (error.data as { errors?: Record<string, string> } | null)
-      ?.errors;
-    const first = errors ? Object.values(errors)[0] : undefined;
-    return first ? `${error.message}: ${first}` : error.message;
+    // Errors the form shows at their fields are left out; any other is said here.
+    const rest = Object.entries(fieldErrors(error))
+      .filter(([field]) => !atFields.some((name) => isFieldOf(field, name)))
+      .map(([, text]) => text);
+    return [error.message, ...rest].join(" · ");
   }
   return t("error.request");
+}
+
+/** `tagIds.0` is the tagIds field's error. */
+function isFieldOf(field: string, name: string): boolean {
+  return field === name || field.startsWith(`${name}.`);
+}
+
+/** A failed call's errors by field (a 40000's or a 40900's `data.errors`). */
+export function fieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiFailure)) return {};
+  const errors = (error.data as { errors?: unknown } | null)?.errors;
+  return errors && typeof errors === "object"
+    ? (errors as Record<string, string>)
+    : {};
+}
+
+/** The error of one field, its own or an element's (every one, joined). */
+export function errorAt(
+  errors: Record<string, string>,
+  name: string,
+): string | undefined {
+  const texts = Object.entries(errors)
+    .filter(([field]) => isFieldOf(field, name))
+    .map(([, text]) => text);
+  return texts.length > 0 ? [...new Set(texts)].join(" · ") : undefined;
 }

@@ -18,6 +18,7 @@ export interface TagCount {
   name: string;
   nameEn: string | null;
   description: string | null;
+  descriptionEn: string | null;
   questionCount: number;
 }
 
@@ -97,6 +98,16 @@ export function tagName(
   language: Language,
 ): string {
   return language === "en-US" && tag.nameEn ? tag.nameEn : tag.name;
+}
+
+/** A tag's description in the reader's language (the Chinese one when none in English). */
+export function tagDescription(
+  tag: { description: string | null; descriptionEn: string | null },
+  language: Language,
+): string | null {
+  return language === "en-US" && tag.descriptionEn
+    ? tag.descriptionEn
+    : tag.description;
 }
 
 /** The /ask URL for a query, keeping only what differs from the defaults. */

@@ -29,6 +29,7 @@ export const messages: Record<Language, Record<string, string>> = {
     "ask.tag_filter": "标签",
     "ask.all_tags": "全部标签",
     "ask.empty": "还没有问题。",
+    "ask.no_results": "没有找到与“%{query}”相关的问题。",
     "ask.ask_button": "我要提问",
     "ask.pagination": "分页",
     "ask.previous": "上一页",
@@ -39,6 +40,8 @@ export const messages: Record<Language, Record<string, string>> = {
     "ask.views": "%{count} 次浏览",
     "ask.asked_by": "%{name} 提问于 %{time}",
     "ask.answered_by": "%{name} 回答于 %{time}",
+    "author.staff": "同工",
+    "author.staff_title": "教会同工的账号",
     "ask.form.title": "标题",
     "ask.form.body": "问题描述",
     "ask.form.tags": "标签（1–5 个）",
@@ -100,9 +103,14 @@ export const messages: Record<Language, Record<string, string>> = {
     "account.nothing": "暂无内容。",
     "account.login_required": "请先登录。",
     "notice.answered": "你的问题“%{title}”有了新回答",
+    "notice.answered_many": "你的问题“%{title}”有 %{count} 个新回答",
+    "account.unread": "%{count} 条未读通知",
     "notice.accepted": "你在“%{title}”下的回答被采纳了",
     "notice.recommended": "你在“%{title}”下的回答被选为精选",
     "notice.hidden": "你在“%{title}”下的内容已被隐藏",
+    "hidden.heading": "你被隐藏的内容",
+    "hidden.reason": "版主隐藏了这条内容，原因：%{reason}",
+    "hidden.no_reason": "未说明",
     "notice.approved": "你在“%{title}”下的内容已通过审核",
     "notice.rejected": "你在“%{title}”下的内容未通过审核",
     "notice.reportHandled": "你对“%{title}”的举报已处理，谢谢。",
@@ -159,16 +167,19 @@ export const messages: Record<Language, Record<string, string>> = {
     "ask.tag_filter": "Tags",
     "ask.all_tags": "All tags",
     "ask.empty": "No questions yet.",
+    "ask.no_results": "No results for “%{query}”.",
     "ask.ask_button": "Ask a question",
     "ask.pagination": "Pages",
     "ask.previous": "Previous",
     "ask.next": "Next",
     "ask.page_of": "Page %{page} of %{pages}",
-    "ask.answers": "%{count} answers",
-    "ask.votes": "%{count} votes",
-    "ask.views": "%{count} views",
+    "ask.answers": "%{count} answer |||| %{count} answers",
+    "ask.votes": "%{count} vote |||| %{count} votes",
+    "ask.views": "%{count} view |||| %{count} views",
     "ask.asked_by": "Asked by %{name} on %{time}",
     "ask.answered_by": "Answered by %{name} on %{time}",
+    "author.staff": "Staff",
+    "author.staff_title": "An account of the church's staff",
     "ask.form.title": "Title",
     "ask.form.body": "Details",
     "ask.form.tags": "Tags (1–5)",
@@ -180,7 +191,7 @@ export const messages: Record<Language, Record<string, string>> = {
     "topic.edit_question": "Edit question",
     "topic.edit_answer": "Edit answer",
     "topic.loading": "Loading…",
-    "topic.answers_heading": "%{count} answers",
+    "topic.answers_heading": "%{count} answer |||| %{count} answers",
     "passage.label": "Scripture:",
     "passage.related_heading": "Other questions and sermons on this passage",
     "passage.type.question": "Question",
@@ -232,9 +243,16 @@ export const messages: Record<Language, Record<string, string>> = {
     "account.nothing": "Nothing yet.",
     "account.login_required": "Please log in first.",
     "notice.answered": "Your question “%{title}” has a new answer",
+    "notice.answered_many":
+      "Your question “%{title}” has %{count} new answer |||| Your question “%{title}” has %{count} new answers",
+    "account.unread":
+      "%{count} unread notification |||| %{count} unread notifications",
     "notice.accepted": "Your answer to “%{title}” was accepted",
     "notice.recommended": "Your answer to “%{title}” was recommended",
     "notice.hidden": "Your post under “%{title}” was hidden",
+    "hidden.heading": "Your hidden posts",
+    "hidden.reason": "A moderator hid this post. Reason: %{reason}",
+    "hidden.no_reason": "none given",
     "notice.approved": "Your post under “%{title}” was approved",
     "notice.rejected": "Your post under “%{title}” was not approved",
     "notice.reportHandled": "Your report on “%{title}” was handled. Thank you.",
@@ -251,7 +269,7 @@ export const messages: Record<Language, Record<string, string>> = {
     "error.muted": "You are muted until %{until}.",
     "error.request": "The request failed, please try again later.",
     "error.own_vote": "You cannot vote on your own post.",
-    "tags.questions": "%{count} questions",
+    "tags.questions": "%{count} question |||| %{count} questions",
     "choiceness.empty": "No recommended answers yet.",
     "choiceness.in": "From the question:",
     "editor.bold": "Bold",
@@ -264,13 +282,31 @@ export const messages: Record<Language, Record<string, string>> = {
   },
 };
 
-/** A message with its %{name} placeholders filled. */
+const pluralRules = new Map<Language, Intl.PluralRules>();
+
+/**
+ * The form of a message for a count: a message may hold its forms for "one" and for
+ * every other count separated by " |||| " (as react-admin's polyglot writes them).
+ * Chinese messages have one form.
+ */
+function pluralForm(text: string, language: Language, count: unknown): string {
+  if (!text.includes(" |||| ") || typeof count !== "number") return text;
+  const [one, other] = text.split(" |||| ");
+  let rules = pluralRules.get(language);
+  if (!rules) {
+    rules = new Intl.PluralRules(language);
+    pluralRules.set(language, rules);
+  }
+  return rules.select(count) === "one" ? one! : (other ?? one!);
+}
+
+/** A message with its %{name} placeholders filled, in the plural form `count` needs. */
 export function translate(
   language: Language,
   key: string,
   args: Record<string, string | number> = {},
 ): string {
-  const text = messages[language][key] ?? key;
+  const text = pluralForm(messages[language][key] ?? key, language, args.count);
   return text.replace(/%\{(\w+)\}/g, (_, name: string) =>
     String(args[name] ?? ""),
   );

@@ -76,6 +76,13 @@ export const askTagInputSchema = z.object({
     .max(500)
     .nullish()
     .transform((value) => (value ? value : null)),
+  /** The description in English, shown on the en-US tag list (issue 25). */
+  descriptionEn: z
+    .string()
+    .trim()
+    .max(500)
+    .nullish()
+    .transform((value) => (value ? value : null)),
   sortOrder: clearable(z.number().int().min(0).max(1_000_000), 0),
 });
 
@@ -84,6 +91,7 @@ export const askTagSchema = z.object({
   name: z.string(),
   nameEn: z.string().nullable(),
   description: z.string().nullable(),
+  descriptionEn: z.string().nullable(),
   sortOrder: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -103,6 +111,8 @@ export const ASK_TAG_SORT_FIELDS = [
 export const askAuthorSchema = z.object({
   userId: z.number().int(),
   userName: z.string(),
+  /** Holds a back-office permission (any code outside `community:`): shown with a badge. */
+  staff: z.boolean(),
 });
 
 export const askTagRefSchema = z.object({
@@ -173,7 +183,29 @@ export const notificationSchema = z.object({
   questionId: z.number().int().nullable(),
   questionTitle: z.string().nullable(),
   answerId: z.number().int().nullable(),
+  /** How many answers an `answered` notice stands for (a burst is merged); else 1. */
+  count: z.number().int(),
   read: z.boolean(),
   createdAt: z.string(),
 });
 export type AskNotification = z.infer<typeof notificationSchema>;
+
+/** A member's own hidden posts on one question, each with the moderator's reason. */
+export const hiddenPostsSchema = z.object({
+  question: z
+    .object({
+      id: z.number().int(),
+      title: z.string(),
+      body: z.string(),
+      reason: z.string().nullable(),
+    })
+    .nullable(),
+  answers: z.array(
+    z.object({
+      id: z.number().int(),
+      body: z.string(),
+      reason: z.string().nullable(),
+    }),
+  ),
+});
+export type HiddenPosts = z.infer<typeof hiddenPostsSchema>;

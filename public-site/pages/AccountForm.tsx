@@ -1,6 +1,9 @@
 import { useState, type FormEvent } from "react";
 import { api, saveSession, type SiteUser } from "../api";
-import { failureText, useSite } from "../context";
+import { failureText, fieldErrors, useSite } from "../context";
+import { FieldError, fieldProps } from "./FieldError";
+
+const FIELDS = ["loginName", "userName", "password", "email"] as const;
 
 interface SessionAnswer {
   token: string;
@@ -26,6 +29,7 @@ export function AccountForm({
   const { t, language, setUser } = useSite();
   const [error, setError] = useState<string | null>(refused?.error ?? null);
   const typed = refused?.values ?? {};
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -34,6 +38,7 @@ export function AccountForm({
     const value = (name: string) => String(form.get(name) ?? "");
     setBusy(true);
     setError(null);
+    setErrors({});
     try {
       const answer = await api<SessionAnswer>(
         language,
@@ -53,7 +58,8 @@ export function AccountForm({
       const back = new URLSearchParams(window.location.search).get("back");
       window.location.assign(back && back.startsWith("/") ? back : "/ask");
     } catch (failure) {
-      setError(failureText(failure, t, language));
+      setError(failureText(failure, t, language, FIELDS));
+      setErrors(fieldErrors(failure));
       setBusy(false);
     }
   };
@@ -79,7 +85,9 @@ export function AccountForm({
             autoComplete="username"
             defaultValue={typed.loginName}
             required
+            {...fieldProps(errors, mode, "loginName")}
           />
+          <FieldError errors={errors} form={mode} name="loginName" />
         </label>
         {mode === "signup" ? (
           <label>
@@ -89,7 +97,9 @@ export function AccountForm({
               autoComplete="nickname"
               defaultValue={typed.userName}
               required
+              {...fieldProps(errors, mode, "userName")}
             />
+            <FieldError errors={errors} form={mode} name="userName" />
           </label>
         ) : null}
         <label>
@@ -101,7 +111,9 @@ export function AccountForm({
               mode === "login" ? "current-password" : "new-password"
             }
             required
+            {...fieldProps(errors, mode, "password")}
           />
+          <FieldError errors={errors} form={mode} name="password" />
         </label>
         {mode === "signup" ? (
           <label>
@@ -111,7 +123,9 @@ export function AccountForm({
               type="email"
               autoComplete="email"
               defaultValue={typed.email}
+              {...fieldProps(errors, mode, "email")}
             />
+            <FieldError errors={errors} form={mode} name="email" />
           </label>
         ) : null}
         {error ? (

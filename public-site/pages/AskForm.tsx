@@ -6,7 +6,10 @@ import {
 } from "../../common/schemas/ask-limits";
 import type { Question } from "../../common/schemas/ask";
 import { api } from "../api";
-import { failureText, useSite } from "../context";
+import { failureText, fieldErrors, useSite } from "../context";
+import { FieldError, fieldProps } from "./FieldError";
+
+const FIELDS = ["title", "tagIds", "body"] as const;
 import { tagName, type TagCount } from "../data";
 import { LazyEditor } from "./LazyEditor";
 
@@ -26,6 +29,7 @@ export function AskForm({
   const { t, language, user } = useSite();
   const [body, setBody] = useState(editing?.body ?? "");
   const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -34,6 +38,7 @@ export function AskForm({
     const form = new FormData(event.currentTarget);
     setBusy(true);
     setError(null);
+    setErrors({});
     try {
       const input = {
         title: String(form.get("title") ?? ""),
@@ -61,7 +66,8 @@ export function AskForm({
       }
       window.location.assign(`/topicDetail?id=${question.id}`);
     } catch (failure) {
-      setError(failureText(failure, t, language));
+      setError(failureText(failure, t, language, FIELDS));
+      setErrors(fieldErrors(failure));
       setBusy(false);
     }
   };
@@ -90,9 +96,15 @@ export function AskForm({
               minLength={ASK_TITLE_MIN}
               maxLength={ASK_TITLE_MAX}
               defaultValue={editing?.title}
+              {...fieldProps(errors, "ask", "title")}
             />
+            <FieldError errors={errors} form="ask" name="title" />
           </label>
-          <fieldset>
+          <fieldset
+            aria-describedby={
+              fieldProps(errors, "ask", "tagIds")["aria-describedby"]
+            }
+          >
             <legend>{t("ask.form.tags")}</legend>
             <div className="tag-choices">
               {tags.map((tag) => (
@@ -110,12 +122,14 @@ export function AskForm({
               ))}
             </div>
             <p className="site-muted">≤ {ASK_TAGS_MAX}</p>
+            <FieldError errors={errors} form="ask" name="tagIds" />
           </fieldset>
           <LazyEditor
             label={t("ask.form.body")}
             onChange={setBody}
             initialHtml={editing?.body}
           />
+          <FieldError errors={errors} form="ask" name="body" />
           {error ? (
             <p role="alert" className="error">
               {error}

@@ -1,11 +1,12 @@
 import { ASK_TABS } from "../../common/schemas/ask-tabs";
-import { formatTime, useSite } from "../context";
+import { useSite } from "../context";
 import { askUrl, tagName, type PageData } from "../data";
 import { formatRange } from "../../common/passages";
 import { Highlighted } from "./Highlighted";
 import { AccountForm } from "./AccountForm";
 import { AskForm } from "./AskForm";
 import { MinePage } from "./MinePage";
+import { Byline } from "./Byline";
 
 type AskData = Extract<PageData, { page: "ask" }>;
 
@@ -104,7 +105,7 @@ function QuestionList({ data }: { data: AskData }) {
         ))}
       </nav>
       {data.questions.list.length === 0 ? (
-        <p>{t("ask.empty")}</p>
+        <EmptyList query={query.q || query.passage} />
       ) : (
         <ol className="post-list">
           {data.questions.list.map((question) => (
@@ -131,10 +132,11 @@ function QuestionList({ data }: { data: AskData }) {
                 <span>{t("ask.answers", { count: question.answerCount })}</span>
                 <span>{t("ask.views", { count: question.views })}</span>
                 <span>
-                  {t("ask.asked_by", {
-                    name: question.author.userName,
-                    time: formatTime(question.createdAt, language),
-                  })}
+                  <Byline
+                    message="ask.asked_by"
+                    author={question.author}
+                    time={question.createdAt}
+                  />
                 </span>
               </p>
               <p className="post-tags">
@@ -169,4 +171,10 @@ function QuestionList({ data }: { data: AskData }) {
       ) : null}
     </article>
   );
+}
+
+/** An empty list: "No results for …" after a search, else "No questions yet". */
+function EmptyList({ query }: { query: string }) {
+  const { t } = useSite();
+  return <p>{query ? t("ask.no_results", { query }) : t("ask.empty")}</p>;
 }

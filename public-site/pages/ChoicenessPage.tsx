@@ -1,12 +1,13 @@
-import { formatTime, useSite } from "../context";
+import { useSite } from "../context";
 import type { PageData } from "../data";
+import { Byline } from "./Byline";
 
 export function ChoicenessPage({
   data,
 }: {
   data: Extract<PageData, { page: "choicenessCommon" }>;
 }) {
-  const { t, language } = useSite();
+  const { t } = useSite();
   return (
     <article>
       <h1>{t("page.choicenessCommon.title")}</h1>
@@ -33,10 +34,11 @@ export function ChoicenessPage({
                 dangerouslySetInnerHTML={{ __html: answer.body }}
               />
               <p className="site-muted">
-                {t("ask.answered_by", {
-                  name: answer.author.userName,
-                  time: formatTime(answer.createdAt, language),
-                })}
+                <Byline
+                  message="ask.answered_by"
+                  author={answer.author}
+                  time={answer.createdAt}
+                />
               </p>
             </li>
           ))}

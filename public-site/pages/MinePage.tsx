@@ -87,10 +87,16 @@ export function MinePage() {
                       key={notice.id}
                       className={notice.read ? "read" : "unread"}
                     >
-                      <a href={`/topicDetail?id=${notice.questionId}`}>
-                        {t(`notice.${notice.kind}`, {
-                          title: notice.questionTitle ?? "",
-                        })}
+                      <a href={noticeHref(notice)}>
+                        {t(
+                          notice.count > 1
+                            ? `notice.${notice.kind}_many`
+                            : `notice.${notice.kind}`,
+                          {
+                            title: notice.questionTitle ?? "",
+                            count: notice.count,
+                          },
+                        )}
                       </a>{" "}
                       <span className="site-muted">
                         {formatTime(notice.createdAt, language)}
@@ -140,4 +146,10 @@ export function MinePage() {
       ) : null}
     </article>
   );
+}
+
+/** Where a notification leads: the answer it is about (`#answer-N`), else the question. */
+export function noticeHref(notice: AskNotification): string {
+  const page = `/topicDetail?id=${notice.questionId}`;
+  return notice.answerId ? `${page}#answer-${notice.answerId}` : page;
 }

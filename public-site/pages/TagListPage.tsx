@@ -1,5 +1,5 @@
 import { useSite } from "../context";
-import { askUrl, tagName, type PageData } from "../data";
+import { askUrl, tagDescription, tagName, type PageData } from "../data";
 
 export function TagListPage({
   data,
@@ -20,7 +20,9 @@ export function TagListPage({
             <span className="site-muted">
               {t("tags.questions", { count: tag.questionCount })}
             </span>
-            {tag.description ? <p>{tag.description}</p> : null}
+            {tagDescription(tag, language) ? (
+              <p>{tagDescription(tag, language)}</p>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -1,11 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { Answer } from "../../common/schemas/ask";
 import { api } from "../api";
-import { failureText, formatTime, useSite } from "../context";
+import { failureText, fieldErrors, useSite } from "../context";
+import { FieldError, fieldProps } from "./FieldError";
 import { askUrl, tagName, type PageData } from "../data";
 import { formatRange, osisOfRange } from "../../common/passages";
 import { AnswerEditor, canEdit, QuestionEditor } from "./EditPost";
 import { LazyEditor } from "./LazyEditor";
+import { HiddenPosts } from "./HiddenPosts";
+import { Byline } from "./Byline";
 
 type TopicData = Extract<PageData, { page: "topicDetail" }>;
 type MyVotes = { question: number; answers: Record<string, number> };
@@ -49,10 +52,11 @@ export function TopicPage({ data }: { data: TopicData }) {
       <h1>{question.title}</h1>
       <p className="post-meta">
         <span>
-          {t("ask.asked_by", {
-            name: question.author.userName,
-            time: formatTime(question.createdAt, language),
-          })}
+          <Byline
+            message="ask.asked_by"
+            author={question.author}
+            time={question.createdAt}
+          />
         </span>
         <span>{t("ask.views", { count: question.views })}</span>
       </p>
@@ -97,6 +101,7 @@ export function TopicPage({ data }: { data: TopicData }) {
       <PostActions
         targetType="question"
         targetId={question.id}
+        authorId={question.author.userId}
         score={question.score}
         myVote={votes.question}
         onFail={fail}
@@ -154,14 +159,16 @@ export function TopicPage({ data }: { data: TopicData }) {
                   </button>
                 ) : null}
                 <p className="site-muted">
-                  {t("ask.answered_by", {
-                    name: answer.author.userName,
-                    time: formatTime(answer.createdAt, language),
-                  })}
+                  <Byline
+                    message="ask.answered_by"
+                    author={answer.author}
+                    time={answer.createdAt}
+                  />
                 </p>
                 <PostActions
                   targetType="answer"
                   targetId={answer.id}
+                  authorId={answer.author.userId}
                   score={answer.score}
                   myVote={votes.answers[String(answer.id)] ?? 0}
                   onFail={fail}
@@ -174,6 +181,7 @@ export function TopicPage({ data }: { data: TopicData }) {
               </li>
             ))}
         </ol>
+        <HiddenPosts questionId={question.id} show="answers" />
       </section>
       {question.status === "closed" ? (
         <p>
@@ -209,12 +217,14 @@ export function TopicPage({ data }: { data: TopicData }) {
 function PostActions({
   targetType,
   targetId,
+  authorId,
   score: initialScore,
   myVote,
   onFail,
 }: {
   targetType: "question" | "answer";
   targetId: number;
+  authorId: number;
   score: number;
   myVote: number;
   onFail: (failure: unknown) => void;
@@ -224,7 +234,10 @@ function PostActions({
   const [vote, setVote] = useState(myVote);
   const [reporting, setReporting] = useState(false);
   const [reported, setReported] = useState(false);
+  const [reportErrors, setReportErrors] = useState<Record<string, string>>({});
   useEffect(() => setVote(myVote), [myVote]);
+  // One's own post takes no vote from its author: only its score shows.
+  const own = user?.userId === authorId;
 
   const cast = async (value: 1 | -1) => {
     if (!user) return window.location.assign(loginHref());
@@ -255,30 +268,36 @@ function PostActions({
       });
       setReported(true);
       setReporting(false);
+      setReportErrors({});
     } catch (failure) {
+      setReportErrors(fieldErrors(failure));
       onFail(failure);
     }
   };
 
   return (
     <div className="post-actions">
-      <button
-        type="button"
-        aria-pressed={vote === 1}
-        aria-label={t("topic.vote_up")}
-        onClick={() => cast(1)}
-      >
-        ▲
-      </button>
+      {own ? null : (
+        <button
+          type="button"
+          aria-pressed={vote === 1}
+          aria-label={t("topic.vote_up")}
+          onClick={() => cast(1)}
+        >
+          ▲
+        </button>
+      )}
       <span>{t("topic.score", { score })}</span>
-      <button
-        type="button"
-        aria-pressed={vote === -1}
-        aria-label={t("topic.vote_down")}
-        onClick={() => cast(-1)}
-      >
-        ▼
-      </button>
+      {own ? null : (
+        <button
+          type="button"
+          aria-pressed={vote === -1}
+          aria-label={t("topic.vote_down")}
+          onClick={() => cast(-1)}
+        >
+          ▼
+        </button>
+      )}
       {reported ? (
         <span role="status">{t("topic.reported")}</span>
       ) : (
@@ -298,17 +317,44 @@ function PostActions({
         <form className="stack report" onSubmit={report}>
           <label>
             {t("topic.report_reason")}
-            <select name="reason" defaultValue="spam">
+            <select
+              name="reason"
+              defaultValue="spam"
+              {...fieldProps(
+                reportErrors,
+                `report-${targetType}-${targetId}`,
+                "reason",
+              )}
+            >
               {REASONS.map((reason) => (
                 <option key={reason} value={reason}>
                   {t(`report.${reason}`)}
                 </option>
               ))}
             </select>
+            <FieldError
+              errors={reportErrors}
+              form={`report-${targetType}-${targetId}`}
+              name="reason"
+            />
           </label>
           <label>
             {t("topic.report_text")}
-            <textarea name="text" maxLength={1000} rows={2} />
+            <textarea
+              name="text"
+              maxLength={1000}
+              rows={2}
+              {...fieldProps(
+                reportErrors,
+                `report-${targetType}-${targetId}`,
+                "text",
+              )}
+            />
+            <FieldError
+              errors={reportErrors}
+              form={`report-${targetType}-${targetId}`}
+              name="text"
+            />
           </label>
           <button type="submit">{t("topic.report_submit")}</button>
         </form>
@@ -333,6 +379,7 @@ function AnswerForm({
   const [open, setOpen] = useState(false);
   const [body, setBody] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<string | null>(null);
   // Disabled while sending, so a double click posts once (the server also answers a
   // repeat with the first post, server/routes/ask/shared.ts REPEAT_POST_WINDOW_MS).
@@ -357,8 +404,10 @@ function AnswerForm({
       setOpen(false);
       setBody("");
       setError(null);
+      setErrors({});
     } catch (failure) {
-      setError(failureText(failure, t, language));
+      setError(failureText(failure, t, language, ["body"]));
+      setErrors(fieldErrors(failure));
     } finally {
       sending.current = false;
       setBusy(false);
@@ -384,6 +433,7 @@ function AnswerForm({
       ) : (
         <form className="stack" onSubmit={submit}>
           <LazyEditor label={t("topic.your_answer")} onChange={setBody} />
+          <FieldError errors={errors} form="answer" name="body" />
           {error ? (
             <p role="alert" className="error">
               {error}

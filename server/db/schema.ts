@@ -57,6 +57,8 @@ export interface UsersTable {
   id: Generated<number>;
   loginName: string;
   userName: string;
+  /** The folded display name, unique; null for a clash kept from before the rule. */
+  userNameKey: string | null;
   passwordHash: string;
   status: string; // "active" | "disabled"
   email: string | null;
@@ -358,6 +360,7 @@ export interface AskTagsTable {
   namePinyin: Generated<string>;
   nameEn: string | null;
   description: string | null;
+  descriptionEn: string | null;
   sortOrder: number;
   createdAt: string;
   updatedAt: string;
@@ -453,6 +456,8 @@ export interface AskNotificationsTable {
   answerId: number | null;
   readAt: string | null;
   createdAt: string;
+  /** How many events it stands for: a burst of answers to one question is one notice. */
+  count: Generated<number>;
 }
 
 export interface AskMutesTable {

@@ -24,6 +24,8 @@ describe("waitMessage", () => {
     expect(error.code).toBe(Code.TOO_MANY_REQUESTS);
     expect(error.headers["Retry-After"]).toBe("90");
     expect(error.data).toEqual({ retryAfter: 90 });
-    expect(error.text).toBe("Too many tries. Try again in 2 minutes.");
+    expect(error.envelopeMessage).toBe(
+      "Too many tries. Try again in 2 minutes.",
+    );
   });
 });

@@ -6,8 +6,8 @@ export class ApiError extends Error {
   readonly statusCode: number;
   readonly data: unknown;
   readonly headers: Record<string, string>;
-  /** The envelope's message in place of the code's own (already in the caller's language). */
-  readonly text: string | undefined;
+  /** The envelope's message, when a plain sentence says more than the code's own. */
+  readonly envelopeMessage: string | undefined;
 
   constructor(
     code: Code,
@@ -15,7 +15,7 @@ export class ApiError extends Error {
       data?: unknown;
       headers?: Record<string, string>;
       detail?: string;
-      text?: string;
+      message?: string;
     } = {},
   ) {
     super(options.detail ?? `api error ${code}`);
@@ -24,7 +24,7 @@ export class ApiError extends Error {
     this.statusCode = HTTP_STATUS[code];
     this.data = options.data ?? null;
     this.headers = options.headers ?? {};
-    this.text = options.text;
+    this.envelopeMessage = options.message;
   }
 }
 
@@ -49,7 +49,7 @@ export function tooManyRequests(
   return new ApiError(Code.TOO_MANY_REQUESTS, {
     headers: { "Retry-After": String(retryAfter) },
     data: { retryAfter },
-    text: waitMessage(retryAfter, language),
+    message: waitMessage(retryAfter, language),
   });
 }
 

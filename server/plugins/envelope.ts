@@ -170,7 +170,7 @@ export const envelopePlugin = fp(
           reply,
           thrown.code,
           thrown.data,
-          thrown.text,
+          thrown.envelopeMessage,
         );
       }
       const status = error.statusCode ?? 500;

@@ -26,7 +26,7 @@ import { signUpOpen } from "../services/ask-rules.js";
 import { registerSeoRoutes, siteOrigin } from "../public-site/seo.js";
 import { PageCache } from "../public-site/page-cache.js";
 import { inlineStylesheets } from "../public-site/inline-css.js";
-import { countView } from "../routes/ask/questions.js";
+import { countView, visitOf } from "../routes/ask/questions.js";
 import { registerAccountForm } from "../public-site/account-form.js";
 import type { PageData } from "../../public-site/data.js";
 
@@ -166,6 +166,7 @@ export const webPlugin = fp<{
           "ask",
           { view },
           signUpOpen(app),
+          visitOf(request),
         );
         return sendPublic(
           request,
@@ -194,13 +195,14 @@ export const webPlugin = fp<{
           );
           let page = renderHtml ? undefined : pageCache.get(key);
           if (page) {
-            page.onHit?.();
+            page.onHit?.(visitOf(request));
           } else {
             const data = await loadPageData(
               app.store,
               url.slice(1),
               request.query as Record<string, unknown>,
               signUpOpen(app),
+              visitOf(request),
             );
             const questionId =
               data.page === "topicDetail" ? data.question.id : undefined;
@@ -210,7 +212,8 @@ export const webPlugin = fp<{
               onHit:
                 questionId === undefined
                   ? undefined
-                  : () => countView(app.store, { id: questionId, views: 0 }),
+                  : (visit) =>
+                      countView(app.store, { id: questionId, views: 0 }, visit),
             };
             pageCache.set(key, page);
           }

@@ -10,6 +10,7 @@
  * like the view counts, which are added in batches every 2 s anyway.
  */
 import { LRUCache } from "lru-cache";
+import type { Visit } from "../services/view-counter.js";
 
 export interface CachedPage {
   status: number;
@@ -17,7 +18,7 @@ export interface CachedPage {
   /** The html gzipped, made on the first request that accepts it. */
   gzip?: Buffer;
   /** Work a cached answer must still do, e.g. counting the question's view. */
-  onHit?: () => void;
+  onHit?: (visit: Visit) => void;
 }
 
 export class PageCache {

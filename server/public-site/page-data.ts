@@ -18,8 +18,9 @@ import { listAnswers, listRecommended } from "../routes/ask/answers.js";
 import { publicAskTags } from "../routes/ask/tags.js";
 import type { Kysely } from "kysely";
 import type { VerseRange } from "../../common/passages.js";
-import { parseReference } from "../services/passage-parser.js";
+import { parseReference, wholeReference } from "../services/passage-parser.js";
 import { rowsOnPassage } from "../services/passage-sources.js";
+import type { Visit } from "../services/view-counter.js";
 
 export const ASK_PAGE_SIZE = 20;
 /** A question page shows this many answers (the JSON API pages through more). */
@@ -94,6 +95,7 @@ export async function loadPageData(
   page: string,
   query: Record<string, unknown>,
   signUpOpen: boolean,
+  visit: Visit,
 ): Promise<PageData> {
   if (page === "ask") {
     const parsed = askQuery.parse({
@@ -104,6 +106,12 @@ export async function loadPageData(
       view: first(query.view) ?? "list",
       passage: first(query.passage) ?? "",
     });
+    // A reference typed in the search box (`John 3:16`, `约翰福音3:16`) is a passage
+    // search: a keyword search for it found only questions that spell it the same way.
+    if (parsed.q && !parsed.passage && wholeReference(parsed.q).length > 0) {
+      parsed.passage = parsed.q;
+      parsed.q = "";
+    }
     const passageRanges = parsed.passage ? parseReference(parsed.passage) : [];
     const tags = await publicAskTags(store);
     const list =
@@ -161,7 +169,7 @@ export async function loadPageData(
                 RELATED_PER_TYPE,
               )
             ).filter((hit) => hit.link !== `/topicDetail?id=${question.id}`),
-      question: { ...question, views: countView(store, question) },
+      question: { ...question, views: countView(store, question, visit) },
       answers: await listAnswers(store, question.id, {
         offset: 0,
         limit: TOPIC_ANSWERS,

@@ -54,7 +54,8 @@ function headOf(data: PageData, language: Language, site: string): Head {
         path: `/topicDetail?id=${question.id}`,
         type: "article",
         index: true,
-        jsonLd: qaPage(data),
+        // Google reports a QAPage without an answer as an error: none until one comes.
+        jsonLd: data.answers.list.length > 0 ? qaPage(data) : undefined,
       };
     }
     case "choicenessCommon":

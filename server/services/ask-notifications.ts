@@ -18,13 +18,37 @@ export async function notify(
   },
 ): Promise<void> {
   if (notice.actorId === notice.userId) return;
+  let count = 1;
+  let answerId = notice.answerId ?? null;
+  if (notice.kind === "answered" && notice.questionId !== null) {
+    // Answers to one question while the asker has not read the last notice about it
+    // merge into that notice ("20 new answers"). It keeps its first answer, so the link
+    // leads to where the new answers begin, and is written anew, so it heads the list.
+    const unread = await trx
+      .deleteFrom("askNotifications")
+      .where("userId", "=", notice.userId)
+      .where("kind", "=", "answered")
+      .where("questionId", "=", notice.questionId)
+      .where("readAt", "is", null)
+      .returning(["count", "answerId"])
+      .execute();
+    for (const row of unread) {
+      count += Number(row.count);
+      if (
+        row.answerId !== null &&
+        (answerId === null || row.answerId < answerId)
+      )
+        answerId = row.answerId;
+    }
+  }
   await trx
     .insertInto("askNotifications")
     .values({
       userId: notice.userId,
       kind: notice.kind,
       questionId: notice.questionId,
-      answerId: notice.answerId ?? null,
+      answerId,
+      count,
       readAt: null,
       createdAt: nowIso(),
     })

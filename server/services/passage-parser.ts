@@ -230,6 +230,27 @@ export function parseReference(reference: string): VerseRange[] {
 }
 
 /**
+ * The ranges a text names when the whole text is references and nothing else
+ * (`John 3:16`, `约翰福音3:16`, `Rom 8; 1 Cor 13`), else none: what a search box reads
+ * as a passage search, where `how to pray John 3:16` stays a keyword search.
+ */
+export function wholeReference(text: string): VerseRange[] {
+  if (!/[0-9０-９〇零一二两三四五六七八九十百]/u.test(text)) return [];
+  const normalized = normalizeReference(text.trim());
+  const found = bothParsers(normalized);
+  if (found.length === 0) return [];
+  let rest = "";
+  let at = 0;
+  for (const one of [...found].sort((a, b) => a.from - b.from)) {
+    rest += normalized.slice(at, Math.max(at, one.from));
+    at = Math.max(at, one.to);
+  }
+  rest += normalized.slice(at);
+  if (/[\p{L}\p{N}]/u.test(rest)) return [];
+  return unique(found.flatMap((one) => rangesOfOsisList(one.osis)));
+}
+
+/**
  * Parsed references, kept: parsing costs about 1.4 ms a reference, and the same few are
  * asked again and again (a list's passage filter is checked, then applied; a page of
  * sermons asks for the ranges of the passages it shows).

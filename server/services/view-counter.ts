@@ -1,4 +1,30 @@
+import { createHash } from "node:crypto";
 import type { Store } from "../db/store.js";
+
+/** Who is reading: their address and browser, as the request names them. */
+export interface Visit {
+  ip: string;
+  userAgent?: string | undefined;
+}
+
+/**
+ * Crawlers, link previews and scripts by their user-agent: they read pages but are no
+ * readers. Matched case-insensitively anywhere in the header.
+ */
+const BOT_AGENTS =
+  /bot\b|bot\/|crawl|spider|slurp|mediapartners|bingpreview|facebookexternalhit|embedly|quora link preview|whatsapp|telegram|skypeuripreview|vkshare|pinterest|lighthouse|pagespeed|gtmetrix|curl\/|wget\/|python-requests|python-urllib|aiohttp|go-http-client|java\/|okhttp|libwww-perl|httpclient|axios\/|node-fetch|scrapy|feedfetcher|ahrefs|semrush|mj12|dotbot|petalbot|yandex|baiduspider|sogou|360spider|bytespider|yisouspider|applebot|duckduckbot|archive\.org_bot|ia_archiver|uptimerobot|pingdom|statuscake|monitor/i;
+
+/** Whether a user-agent is a known crawler or script (no view counted), or missing. */
+export function isBot(userAgent: string | undefined): boolean {
+  return !userAgent || BOT_AGENTS.test(userAgent);
+}
+
+/**
+ * At most this many (visitor, question) pairs are remembered for the day: about 40 bytes
+ * each, a few megabytes in all. Past it the oldest are forgotten, so at worst a visitor
+ * seen early in a very busy day counts again.
+ */
+const MAX_SEEN = 100_000;
 
 /** Counted views are written this often, as one increment per question. */
 const FLUSH_INTERVAL_MS = 2000;
@@ -12,8 +38,36 @@ const FLUSH_INTERVAL_MS = 2000;
 export class ViewCounter {
   private pending = new Map<number, number>();
   private timer: NodeJS.Timeout | undefined;
+  /** The UTC day `seen` is for, and the (visitor, question) pairs already counted on it. */
+  private day = "";
+  private seen = new Set<string>();
 
   constructor(private readonly store: Store) {}
+
+  /**
+   * Whether this visit counts: one view per visitor (address and browser) per question
+   * per UTC day, and none from a known crawler or script. Only a hash of the pair is
+   * kept, and only for the day.
+   */
+  counts(questionId: number, visit: Visit, now = Date.now()): boolean {
+    if (isBot(visit.userAgent)) return false;
+    const day = new Date(now).toISOString().slice(0, 10);
+    if (day !== this.day) {
+      this.day = day;
+      this.seen = new Set();
+    }
+    const key = createHash("sha1")
+      .update(`${questionId}\n${visit.ip}\n${visit.userAgent ?? ""}`)
+      .digest("base64url")
+      .slice(0, 16);
+    if (this.seen.has(key)) return false;
+    if (this.seen.size >= MAX_SEEN) {
+      const oldest = this.seen.values().next().value;
+      if (oldest !== undefined) this.seen.delete(oldest);
+    }
+    this.seen.add(key);
+    return true;
+  }
 
   /** Counts one view and answers how many of this question's views are not yet stored. */
   count(questionId: number): number {

@@ -26,6 +26,7 @@ interface AskTag {
   name: string;
   nameEn: string | null;
   description: string | null;
+  descriptionEn: string | null;
   sortOrder: number;
   version: number;
 }
@@ -89,15 +90,20 @@ export function AskTagManagePage() {
               "askTagManage",
               [
                 "ID",
-                ...["name", "nameEn", "description", "sortOrder"].map((f) =>
-                  translate(`moderation.field.${f}`),
-                ),
+                ...[
+                  "name",
+                  "nameEn",
+                  "description",
+                  "descriptionEn",
+                  "sortOrder",
+                ].map((f) => translate(`moderation.field.${f}`)),
               ],
               list.map((tag) => [
                 tag.id,
                 tag.name,
                 tag.nameEn,
                 tag.description,
+                tag.descriptionEn,
                 tag.sortOrder,
               ]),
             )
@@ -182,6 +188,7 @@ function TagDialog({
     name: tag?.name ?? "",
     nameEn: tag?.nameEn ?? "",
     description: tag?.description ?? "",
+    descriptionEn: tag?.descriptionEn ?? "",
     sortOrder: String(tag?.sortOrder ?? 0),
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -202,7 +209,7 @@ function TagDialog({
             ? translate("moderation.error.range", { min: 0, max: 1000000 })
             : issue.code === "too_big"
               ? translate("moderation.error.too_long", {
-                  max: field === "description" ? 500 : 64,
+                  max: field.startsWith("description") ? 500 : 64,
                 })
               : translate("moderation.error.required");
       }
@@ -253,6 +260,7 @@ function TagDialog({
           {field("name", true)}
           {field("nameEn")}
           {field("description")}
+          {field("descriptionEn")}
           {field("sortOrder")}
         </Box>
         {failure ? <Alert severity="error">{failure}</Alert> : null}

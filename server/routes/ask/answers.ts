@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { reindexAnswer } from "./search.js";
 import { sql } from "kysely";
 import { z } from "zod";
+import { Code } from "../../../common/codes.js";
 import {
   answerInputSchema,
   answerSchema,
@@ -10,7 +11,7 @@ import {
 import { nowIso } from "../../db/dialect.js";
 import type { Store } from "../../db/store.js";
 import { ok } from "../../http/envelope.js";
-import { conflict, notFound } from "../../http/errors.js";
+import { notFound } from "../../http/errors.js";
 import { listQuerySchema, parseRange } from "../../resources/list-query.js";
 import { envelope, versionField } from "../../resources/resource-definition.js";
 import { assertNotMuted } from "../../services/ask-mute.js";
@@ -28,6 +29,7 @@ import {
   lockQuestion,
   memberId,
   repeatedPost,
+  refusal,
   storedBody,
 } from "./shared.js";
 
@@ -204,7 +206,8 @@ export const answerRoutes: FastifyPluginAsync = async (parent) => {
         const repeat = await repeatedPost(trx, post);
         if (repeat !== undefined) return repeat;
         // A closed question takes no new answers.
-        if (question.status === "closed") throw conflict();
+        if (question.status === "closed")
+          throw refusal(Code.CONFLICT, "questionClosed", request);
         const now = nowIso();
         const answer = await trx
           .insertInto("askAnswers")
@@ -278,7 +281,8 @@ export const answerRoutes: FastifyPluginAsync = async (parent) => {
           .where("id", "=", request.params.id)
           .where("version", "=", request.body.version)
           .executeTakeFirst();
-        if (Number(updated.numUpdatedRows) === 0) throw conflict();
+        if (Number(updated.numUpdatedRows) === 0)
+          throw refusal(Code.CONFLICT, "staleEdit", request);
         await reindexAnswer(trx, app, request.params.id, { body });
         if (review && current.status === "visible") {
           const { questionId } = await trx

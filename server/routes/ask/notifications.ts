@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   answerSchema,
+  hiddenPostsSchema,
   notificationSchema,
   questionSchema,
 } from "../../../common/schemas/ask.js";
@@ -17,9 +18,10 @@ import {
   toAnswerRecord,
   toQuestionRecords,
 } from "./records.js";
-import { ASK_TAGS, memberId } from "./shared.js";
+import { ASK_TAGS, idParams, memberId } from "./shared.js";
 
 const rangeOnly = listQuerySchema.pick({ range: true });
+
 const pageOf = (range: string | undefined, language: "zh-CN" | "en-US") =>
   parseRange(range ?? "[0,19]", language);
 
@@ -65,6 +67,7 @@ export const notificationRoutes: FastifyPluginAsync = async (parent) => {
             "askNotifications.kind",
             "askNotifications.questionId",
             "askNotifications.answerId",
+            "askNotifications.count",
             "askNotifications.readAt",
             "askNotifications.createdAt",
             "askQuestions.title as questionTitle",
@@ -88,6 +91,7 @@ export const notificationRoutes: FastifyPluginAsync = async (parent) => {
           questionId: row.questionId,
           questionTitle: row.questionTitle ?? null,
           answerId: row.answerId,
+          count: Number(row.count),
           read: row.readAt !== null,
           createdAt: row.createdAt,
         })),
@@ -249,6 +253,62 @@ export const notificationRoutes: FastifyPluginAsync = async (parent) => {
           questionTitle: row.questionTitle,
         })),
         total: Number(count.n),
+      });
+    },
+  );
+};
+
+/** What a "hidden" notice leads to: the caller's own hidden posts with the reason. */
+export const hiddenPostRoutes: FastifyPluginAsync = async (parent) => {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    "/ask/me/hidden",
+    {
+      config: { permission: "authenticated" },
+      schema: {
+        tags: ASK_TAGS,
+        summary:
+          "The caller's own hidden posts on a question, with the moderator's reason: what a 'hidden' notice leads to",
+        querystring: z.object({ questionId: idParams.shape.id }),
+        response: { 200: envelope(hiddenPostsSchema) },
+      },
+    },
+    async (request) => {
+      const userId = memberId(request);
+      const { questionId } = request.query;
+      const [question, answers] = await Promise.all([
+        app.store.db
+          .selectFrom("askQuestions")
+          .select(["id", "title", "body", "moderationReason"])
+          .where("id", "=", questionId)
+          .where("authorId", "=", userId)
+          .where("status", "=", "hidden")
+          .executeTakeFirst(),
+        app.store.db
+          .selectFrom("askAnswers")
+          .select(["id", "body", "moderationReason"])
+          .where("questionId", "=", questionId)
+          .where("authorId", "=", userId)
+          .where("status", "=", "hidden")
+          .orderBy("id")
+          .limit(100)
+          .execute(),
+      ]);
+      return ok({
+        question: question
+          ? {
+              id: question.id,
+              title: question.title,
+              body: question.body,
+              reason: question.moderationReason,
+            }
+          : null,
+        answers: answers.map((answer) => ({
+          id: answer.id,
+          body: answer.body,
+          reason: answer.moderationReason,
+        })),
       });
     },
   );

@@ -217,6 +217,8 @@ describe("GET /tjc/ask/questions/:id", () => {
     const first = await t.request({
       method: "GET",
       url: `/tjc/ask/questions/${question.id}`,
+      // Three readers: one visitor counts once a day (issue 25).
+      remoteAddress: "10.60.0.1",
     });
     expect(first.json().data.views).toBe(1);
     // Views are written in batches; the count answered includes the ones not yet written.
@@ -224,11 +226,15 @@ describe("GET /tjc/ask/questions/:id", () => {
     const second = await t.request({
       method: "GET",
       url: `/tjc/ask/questions/${question.id}`,
+      // Three readers: one visitor counts once a day (issue 25).
+      remoteAddress: "10.60.0.2",
     });
     expect(second.json().data.views).toBe(2);
     const third = await t.request({
       method: "GET",
       url: `/tjc/ask/questions/${question.id}`,
+      // Three readers: one visitor counts once a day (issue 25).
+      remoteAddress: "10.60.0.3",
     });
     expect(third.json().data.views).toBe(3);
     await viewCounter(t.app.store).flush();

@@ -15,7 +15,7 @@ import { highlight, htmlToText, type HighlightPart } from "../../db/terms.js";
 import { QUESTION_SEARCH, reindexQuestion } from "./search.js";
 import type { Store } from "../../db/store.js";
 import { ok } from "../../http/envelope.js";
-import { ApiError, conflict, notFound } from "../../http/errors.js";
+import { ApiError, notFound } from "../../http/errors.js";
 import {
   listQuerySchema,
   parseFilter,
@@ -28,7 +28,7 @@ import { hotScore } from "../../services/ask-hot.js";
 import { assertNotMuted } from "../../services/ask-mute.js";
 import { notify } from "../../services/ask-notifications.js";
 import { checkBannedWords, checkNewPost } from "../../services/ask-rules.js";
-import { viewCounter } from "../../services/view-counter.js";
+import { viewCounter, type Visit } from "../../services/view-counter.js";
 import type { Language } from "../../../common/codes.js";
 import {
   PUBLIC_CONDITION,
@@ -46,6 +46,7 @@ import {
   lockQuestion,
   memberId,
   repeatedPost,
+  refusal,
   storedBody,
 } from "./shared.js";
 
@@ -183,17 +184,30 @@ export async function findPublicQuestion(store: Store, questionId: number) {
 }
 
 /**
- * Counts one view (written in batches, services/view-counter.ts) and answers the
- * question's view count including it.
+ * Counts a visit as a view when it is the visitor's first of the day on this question and
+ * not a crawler's (written in batches, services/view-counter.ts), and answers the
+ * question's view count, including the views counted but not yet stored.
  */
 export function countView(
   store: Store,
   question: { id: number; views: number },
+  visit: Visit,
 ): number {
   const counter = viewCounter(store);
-  const before = counter.unstored(question.id);
-  return question.views + before + (counter.count(question.id) - before);
+  if (counter.counts(question.id, visit)) counter.count(question.id);
+  return question.views + counter.unstored(question.id);
 }
+
+/** The visit a request is; a HEAD request reads no page, so it is no reader's visit. */
+export const visitOf = (request: {
+  ip: string;
+  method: string;
+  headers: { "user-agent"?: string | undefined };
+}): Visit => ({
+  ip: request.ip,
+  userAgent:
+    request.method === "HEAD" ? undefined : request.headers["user-agent"],
+});
 
 export function parseQuestionList(
   query: z.infer<typeof listQuerySchema>,
@@ -264,7 +278,10 @@ export const questionRoutes: FastifyPluginAsync = async (parent) => {
     async (request) => {
       const question = await findPublicQuestion(app.store, request.params.id);
       if (!question) throw notFound();
-      return ok({ ...question, views: countView(app.store, question) });
+      return ok({
+        ...question,
+        views: countView(app.store, question, visitOf(request)),
+      });
     },
   );
 
@@ -375,7 +392,8 @@ export const questionRoutes: FastifyPluginAsync = async (parent) => {
           .where("id", "=", request.params.id)
           .where("version", "=", version)
           .executeTakeFirst();
-        if (Number(updated.numUpdatedRows) === 0) throw conflict();
+        if (Number(updated.numUpdatedRows) === 0)
+          throw refusal(Code.CONFLICT, "staleEdit", request);
         await reindexQuestion(trx, app, request.params.id, { title, body });
         await trx
           .deleteFrom("askQuestionTags")

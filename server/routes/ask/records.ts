@@ -13,6 +13,19 @@ export const PUBLIC_STATUSES: AskPostStatus[] = ["visible", "closed"];
  */
 export const PUBLIC_CONDITION = sql<SqlBool>`ask_questions.status in ('visible', 'closed')`;
 
+/**
+ * Whether a post's author is staff: holds any permission outside the community's own
+ * (`community:*`), through any role. Public pages mark them with a badge, so a member
+ * who copies a pastor's name is told apart (issue 25, item 11).
+ */
+const AUTHOR_IS_STAFF = sql<unknown>`exists (select 1 from user_roles
+  inner join role_permissions on role_permissions.role_id = user_roles.role_id
+  inner join permissions on permissions.id = role_permissions.permission_id
+  where user_roles.user_id = users.id and permissions.module <> 'community')`;
+
+/** A driver's boolean: SQLite answers 0 or 1, PostgreSQL true or false. */
+const truthy = (value: unknown) => value === true || Number(value) === 1;
+
 const EXCERPT_LENGTH = 160;
 const ENTITIES: Record<string, string> = {
   amp: "&",
@@ -64,6 +77,7 @@ export function questionQuery(db: Db) {
       "askQuestions.pinned",
       "askQuestions.moderationReason",
       "users.userName",
+      AUTHOR_IS_STAFF.as("authorStaff"),
     ]);
 }
 export type QuestionRow = Awaited<
@@ -106,7 +120,11 @@ export async function toQuestionRecords(
     tags: tagRows
       .filter((tag) => tag.questionId === row.id)
       .map((tag) => ({ id: tag.id, name: tag.name, nameEn: tag.nameEn })),
-    author: { userId: row.authorId, userName: row.userName },
+    author: {
+      userId: row.authorId,
+      userName: row.userName,
+      staff: truthy(row.authorStaff),
+    },
     pinned: Boolean(row.pinned),
     closeReason: row.status === "closed" ? row.moderationReason : null,
     createdAt: row.createdAt,
@@ -135,6 +153,7 @@ export function answerQuery(db: Db) {
       "askQuestions.acceptedAnswerId",
       "askQuestions.title as questionTitle",
       "users.userName",
+      AUTHOR_IS_STAFF.as("authorStaff"),
     ]);
 }
 export type AnswerRow = Awaited<
@@ -150,7 +169,11 @@ export function toAnswerRecord(row: AnswerRow): Answer {
     score: row.score,
     accepted: row.acceptedAnswerId === row.id,
     recommended: Boolean(row.recommended),
-    author: { userId: row.authorId, userName: row.userName },
+    author: {
+      userId: row.authorId,
+      userName: row.userName,
+      staff: truthy(row.authorStaff),
+    },
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     version: row.version,

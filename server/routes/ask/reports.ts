@@ -8,12 +8,12 @@ import {
 } from "../../../common/schemas/ask.js";
 import { isUniqueViolation, nowIso } from "../../db/dialect.js";
 import { ok } from "../../http/envelope.js";
-import { ApiError, conflict, notFound } from "../../http/errors.js";
+import { ApiError, notFound } from "../../http/errors.js";
 import { envelope } from "../../resources/resource-definition.js";
 import { assertNotMuted } from "../../services/ask-mute.js";
 import type { Store } from "../../db/store.js";
 import { PUBLIC_STATUSES } from "./records.js";
-import { ASK_TAGS, memberRateLimit, memberId } from "./shared.js";
+import { ASK_TAGS, memberRateLimit, memberId, refusal } from "./shared.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -122,7 +122,8 @@ export const reportRoutes: FastifyPluginAsync = async (parent) => {
         return ok({ id: row.id });
       } catch (error) {
         // The partial unique index: this member already has an open report on it.
-        if (isUniqueViolation(error)) throw conflict();
+        if (isUniqueViolation(error))
+          throw refusal(Code.CONFLICT, "alreadyReported", request);
         throw error;
       }
     },

@@ -2,7 +2,11 @@ import type { FastifyRequest } from "fastify";
 import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
 import { Code } from "../../../common/codes.js";
-import { ASK_VALIDATION_ERRORS } from "../../../common/ask-messages.js";
+import {
+  ASK_VALIDATION_ERRORS,
+  askRefusal,
+  type AskRefusal,
+} from "../../../common/ask-messages.js";
 import { ASK_EDIT_WINDOW_MS } from "../../../common/schemas/ask.js";
 import type { Database } from "../../db/schema.js";
 import { ApiError, validationError } from "../../http/errors.js";
@@ -24,9 +28,30 @@ export function memberId(request: FastifyRequest): number {
   return request.session!.user.userId;
 }
 
-/** The stored form of a post's body: sanitised with the shared allowlist, never empty. */
+/**
+ * Where a post's image may come from: the media library (`/files/<key>`, as
+ * POST /tjc/files/images answers it, or the same under `/tjc`). Anything else, another
+ * host's image or a data: URL, would load in every reader's browser: a tracking pixel.
+ */
+const OWN_IMAGE = /^\/(?:tjc\/)?files\/[^/\\]/;
+/** An image element as sanitize-html writes it (attributes double-quoted). */
+const IMAGE_TAG = /<img\b[^>]*>/gi;
+const SRC = /\ssrc="([^"]*)"/i;
+
+/** The sanitised HTML without images from outside the media library (docs/editor.md). */
+export function keepOwnImages(html: string): string {
+  return html.replace(IMAGE_TAG, (tag) => {
+    const src = SRC.exec(tag)?.[1]?.replace(/&amp;/g, "&") ?? "";
+    return OWN_IMAGE.test(src) ? tag : "";
+  });
+}
+
+/**
+ * The stored form of a post's body: sanitised with the shared allowlist, only the media
+ * library's images kept, never empty.
+ */
 export function storedBody(html: string, request: FastifyRequest): string {
-  const body = sanitizeStoredHtml(html);
+  const body = keepOwnImages(sanitizeStoredHtml(html));
   if (body === "") {
     throw validationError({
       body: localizeText(ASK_VALIDATION_ERRORS.emptyBody, request.language),
@@ -170,4 +195,21 @@ export async function lockMember(
     .set((eb) => ({ loginName: eb.ref("loginName") }))
     .where("id", "=", userId)
     .execute();
+}
+
+/**
+ * A refusal a member reads on the public site: the envelope's message is a plain sentence
+ * in their language ("you already reported this") rather than the code's generic one, and
+ * `data.reason` names it for a client that words it itself.
+ */
+export function refusal(
+  code: Code,
+  reason: AskRefusal,
+  request: FastifyRequest,
+  options: { count?: number; data?: Record<string, unknown> } = {},
+): ApiError {
+  return new ApiError(code, {
+    message: askRefusal(reason, request.language, options.count),
+    data: { reason, ...options.data },
+  });
 }

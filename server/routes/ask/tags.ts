@@ -18,15 +18,10 @@ import {
 import { envelope } from "../../resources/resource-definition.js";
 import { pinyinKey } from "../../resources/sort-keys.js";
 import { PUBLIC_STATUSES } from "./records.js";
-import { idParams } from "./shared.js";
+import { idParams, refusal } from "./shared.js";
 import { Code } from "../../../common/codes.js";
 import { ASK_VALIDATION_ERRORS } from "../../../common/ask-messages.js";
-import {
-  ApiError,
-  conflict,
-  notFound,
-  validationError,
-} from "../../http/errors.js";
+import { conflict, notFound, validationError } from "../../http/errors.js";
 import { localizeText } from "../../http/validation-messages.js";
 import { versionField } from "../../resources/resource-definition.js";
 import { actorOf, recordAudit } from "../../services/audit.js";
@@ -51,13 +46,14 @@ export const askTagResource = {
     name: row.name,
     nameEn: row.nameEn,
     description: row.description,
+    descriptionEn: row.descriptionEn,
     sortOrder: row.sortOrder,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     version: row.version,
   }),
   // A tag questions still carry is merged, not deleted (issue 15): 40900 names the count.
-  beforeWrite: async (change, { trx }) => {
+  beforeWrite: async (change, { trx, request }) => {
     if (change.action !== "delete") return;
     const used = await trx
       .selectFrom("askQuestionTags")
@@ -65,8 +61,10 @@ export const askTagResource = {
       .where("tagId", "=", change.id)
       .executeTakeFirstOrThrow();
     if (Number(used.count) > 0) {
-      throw new ApiError(Code.CONFLICT, {
-        data: { reason: "tagInUse", questions: Number(used.count) },
+      const questions = Number(used.count);
+      throw refusal(Code.CONFLICT, "tagInUse", request, {
+        count: questions,
+        data: { questions },
       });
     }
   },
@@ -75,6 +73,8 @@ export const askTagResource = {
     if (input.name !== undefined) values.name = input.name;
     if (input.nameEn !== undefined) values.nameEn = input.nameEn;
     if (input.description !== undefined) values.description = input.description;
+    if (input.descriptionEn !== undefined)
+      values.descriptionEn = input.descriptionEn;
     if (input.sortOrder !== undefined) values.sortOrder = input.sortOrder;
     return values;
   },
@@ -84,6 +84,7 @@ export const askTagResource = {
     { key: "name" },
     { key: "nameEn" },
     { key: "description" },
+    { key: "descriptionEn" },
     { key: "sortOrder" },
     { key: "createdAt", time: true },
     { key: "updatedAt", time: true },
@@ -100,6 +101,7 @@ export const publicAskTagSchema = z.object({
   name: z.string(),
   nameEn: z.string().nullable(),
   description: z.string().nullable(),
+  descriptionEn: z.string().nullable(),
   questionCount: z.number().int(),
 });
 export type PublicAskTag = z.infer<typeof publicAskTagSchema>;
@@ -240,6 +242,7 @@ export async function publicAskTags(
       "askTags.name",
       "askTags.nameEn",
       "askTags.description",
+      "askTags.descriptionEn",
       eb.fn.count<number>("askQuestions.id").as("questionCount"),
     ])
     .groupBy([
@@ -247,6 +250,7 @@ export async function publicAskTags(
       "askTags.name",
       "askTags.nameEn",
       "askTags.description",
+      "askTags.descriptionEn",
       "askTags.sortOrder",
       "askTags.namePinyin",
     ])

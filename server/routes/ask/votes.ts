@@ -5,7 +5,7 @@ import { Code } from "../../../common/codes.js";
 import { voteInputSchema } from "../../../common/schemas/ask.js";
 import { nowIso } from "../../db/dialect.js";
 import { ok } from "../../http/envelope.js";
-import { ApiError, notFound } from "../../http/errors.js";
+import { notFound } from "../../http/errors.js";
 import { envelope } from "../../resources/resource-definition.js";
 import { hotScore } from "../../services/ask-hot.js";
 import { assertNotMuted } from "../../services/ask-mute.js";
@@ -16,6 +16,7 @@ import {
   lockAnswer,
   lockQuestion,
   memberId,
+  refusal,
 } from "./shared.js";
 
 export const voteRoutes: FastifyPluginAsync = async (parent) => {
@@ -58,7 +59,8 @@ export const voteRoutes: FastifyPluginAsync = async (parent) => {
             ? PUBLIC_STATUSES.includes(target.status)
             : target.status === "visible");
         if (!target || !visible) throw notFound();
-        if (target.authorId === userId) throw new ApiError(Code.FORBIDDEN);
+        if (target.authorId === userId)
+          throw refusal(Code.FORBIDDEN, "ownVote", request);
         const previous = await trx
           .selectFrom("askVotes")
           .select("value")

@@ -8,13 +8,17 @@ import {
   passwordProblem,
 } from "../../../common/schemas/password.js";
 import { profileInputSchema } from "../../../common/schemas/user.js";
-import { nowIso } from "../../db/dialect.js";
+import { isUniqueViolation, nowIso } from "../../db/dialect.js";
 import { ok } from "../../http/envelope.js";
 import { notFound, validationError } from "../../http/errors.js";
 import { localizeText } from "../../http/validation-messages.js";
 import { envelope } from "../../resources/resource-definition.js";
 import { withAudit } from "../../services/audit.js";
 import { hashPassword, verifyPassword } from "../../services/password.js";
+import {
+  displayNameTakenError,
+  renameKey,
+} from "../../services/display-names.js";
 
 const profileSchema = z.object({
   userId: z.number(),
@@ -70,15 +74,32 @@ export const accountRoutes: FastifyPluginAsync = async (parent) => {
       const values: Record<string, unknown> = {
         userName: request.body.userName,
       };
+      const key = await renameKey(app.store.db, {
+        userId,
+        from: before.userName,
+        to: request.body.userName,
+        language: request.language,
+      });
       for (const key of ["email", "phone", "language"] as const) {
         if (request.body[key] !== undefined) values[key] = request.body[key];
       }
       const after = await withAudit(app.store, request, async (trx) => {
         await trx
           .updateTable("users")
-          .set({ ...values, updatedAt: nowIso(), version: sql`version + 1` })
+          .set({
+            ...values,
+            ...key,
+            updatedAt: nowIso(),
+            version: sql`version + 1`,
+          })
           .where("id", "=", userId)
-          .execute();
+          .execute()
+          .catch((error: unknown) => {
+            // Another user took the name between the check and the write.
+            if (isUniqueViolation(error))
+              throw displayNameTakenError(request.language);
+            throw error;
+          });
         const after = { ...before, ...values };
         return {
           result: after,

@@ -27,7 +27,8 @@ function signUp(
     language: options.language,
     payload: {
       loginName: `member${counter}`,
-      userName: "张弟兄",
+      // Display names are unique (issue 25): each sign-up its own.
+      userName: `张弟兄${counter}`,
       password: "grace2026",
       ...payload,
     },
@@ -36,7 +37,10 @@ function signUp(
 
 describe("POST /tjc/public/signup", () => {
   test("creates a member, logs them in, and the member has no back office", async () => {
-    const response = await signUp({ email: "a@example.org" });
+    const response = await signUp({
+      email: "a@example.org",
+      userName: "张弟兄",
+    });
     expect(response.json().code, response.body).toBe(0);
     const { token, user, permissions } = response.json().data;
     expect(user.userName).toBe("张弟兄");
@@ -109,7 +113,8 @@ describe("POST /tjc/public/signup", () => {
     );
     expect(again.json()).toMatchObject({
       code: Code.CONFLICT,
-      data: { errors: { loginName: "This value is already taken" } },
+      message: "That login name is taken; please choose another.",
+      data: { errors: { loginName: "That login name is taken" } },
     });
     expect((await signUp({ email: "" })).json().code).toBe(0);
   });

@@ -3,6 +3,10 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { Code } from "../../../common/codes.js";
 import {
+  ASK_VALIDATION_ERRORS,
+  askRefusal,
+} from "../../../common/ask-messages.js";
+import {
   checkPasswordAgainstLoginName,
   passwordSchema,
 } from "../../../common/schemas/password.js";
@@ -19,6 +23,11 @@ import {
 import { hashPassword } from "../../services/password.js";
 import { signUpOpen } from "../../services/ask-rules.js";
 import { permissionsOfUser } from "../../services/permissions.js";
+import {
+  displayNameKey,
+  displayNameTaken,
+  displayNameTakenError,
+} from "../../services/display-names.js";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -117,6 +126,10 @@ export const signUpRoutes: FastifyPluginAsync = async (parent) => {
       const attempt = await throttle.begin(loginLimits(loginName, request.ip));
       if ("retryAfter" in attempt)
         throw tooManyRequests(attempt.retryAfter, request.language);
+      // A display name another member goes by (folded: case, width, traditional and
+      // simplified) is refused at its field, before any account is written.
+      if (await displayNameTaken(app.store.db, userName))
+        throw displayNameTakenError(request.language);
       const passwordHash = await hashPassword(password);
       let userId: number;
       try {
@@ -127,6 +140,7 @@ export const signUpRoutes: FastifyPluginAsync = async (parent) => {
             .values({
               loginName,
               userName,
+              userNameKey: displayNameKey(userName),
               passwordHash,
               status: "active",
               createdAt: stamp,
@@ -157,10 +171,18 @@ export const signUpRoutes: FastifyPluginAsync = async (parent) => {
       } catch (error) {
         // The attempt's throttle rows stay: a taken name counts as a failed try.
         if (!isUniqueViolation(error)) throw error;
+        // Another sign-up took the name between the check and the write.
+        if (/user_name_key/.test(String((error as Error).message)))
+          throw displayNameTakenError(request.language);
         throw new ApiError(Code.CONFLICT, {
+          message: askRefusal("loginNameTaken", request.language),
           data: {
+            reason: "loginNameTaken",
             errors: {
-              loginName: localizeText("already taken", request.language),
+              loginName: localizeText(
+                ASK_VALIDATION_ERRORS.loginNameTaken,
+                request.language,
+              ),
             },
           },
         });

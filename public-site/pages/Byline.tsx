@@ -1,0 +1,50 @@
+import { formatTime, useSite } from "../context";
+
+interface Author {
+  userName: string;
+  staff: boolean;
+}
+
+/** An author's name, with the staff badge for a back-office account (issue 25). */
+export function AuthorName({ author }: { author: Author }) {
+  const { t } = useSite();
+  return (
+    <>
+      <span className="author-name">{author.userName}</span>
+      {author.staff ? (
+        <>
+          {" "}
+          <span className="badge staff-badge" title={t("author.staff_title")}>
+            {t("author.staff")}
+          </span>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+const NAME_MARK = "\u0000";
+
+/** "Asked by <name> on <time>", the name (and its badge) where the message puts it. */
+export function Byline({
+  message,
+  author,
+  time,
+}: {
+  message: "ask.asked_by" | "ask.answered_by";
+  author: Author;
+  time: string;
+}) {
+  const { t, language } = useSite();
+  const [before, after = ""] = t(message, {
+    name: NAME_MARK,
+    time: formatTime(time, language),
+  }).split(NAME_MARK);
+  return (
+    <>
+      {before}
+      <AuthorName author={author} />
+      {after}
+    </>
+  );
+}
