@@ -24,6 +24,9 @@ export function askKit(t: TestApp) {
       .executeTakeFirstOrThrow();
     return row.id;
   }
+  // Each default post differs: the same member's same post within ten minutes is a
+  // repeat that answers the first one (shared.ts repeatedPost).
+  let posts = 0;
   async function ask(
     token: string,
     payload: Record<string, unknown> = {},
@@ -34,7 +37,7 @@ export function askKit(t: TestApp) {
       url: "/tjc/ask/questions",
       token,
       payload: {
-        title: "How do we pray together?",
+        title: `How do we pray together? (${(posts += 1)})`,
         body: "<p>Our small group wants to pray.</p>",
         tagIds: [tagId],
         ...payload,
@@ -46,7 +49,7 @@ export function askKit(t: TestApp) {
   async function answer(
     token: string,
     questionId: number,
-    body = "<p>Start with the Lord's prayer.</p>",
+    body = `<p>Start with the Lord's prayer. (${(posts += 1)})</p>`,
   ): Promise<{ id: number; version: number; [key: string]: unknown }> {
     const response = await t.request({
       method: "POST",

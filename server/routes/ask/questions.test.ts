@@ -52,7 +52,10 @@ describe("POST /tjc/ask/questions", () => {
 
   test("a member asks; the question has the documented shape", async () => {
     const tagId = await kit.makeTag("祷告");
-    const question = await kit.ask(member, { tagIds: [tagId, tagId] });
+    const question = await kit.ask(member, {
+      title: "How do we pray together?",
+      tagIds: [tagId, tagId],
+    });
     expect(question).toMatchObject({
       title: "How do we pray together?",
       body: "<p>Our small group wants to pray.</p>",
