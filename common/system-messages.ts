@@ -30,6 +30,7 @@ export const SYSTEM_ERRORS = {
   notOwnRoleCodes: "system.forbidden.not_own_role_codes",
   onlyAdminGivesAdmin: "system.forbidden.only_admin_gives_admin",
   outranked: "system.forbidden.outranked",
+  loginNameTaken: "system.conflict.login_name_taken",
 } as const;
 
 export const SYSTEM_VALIDATION_MESSAGES: Record<
@@ -65,6 +66,7 @@ export const SYSTEM_VALIDATION_MESSAGES: Record<
     [SYSTEM_ERRORS.notOwnRoleCodes]: "不能更改自己所属角色的权限",
     [SYSTEM_ERRORS.onlyAdminGivesAdmin]: "只有管理员才能授予或取消管理员角色",
     [SYSTEM_ERRORS.outranked]: "不能更改拥有您所没有权限的账号",
+    [SYSTEM_ERRORS.loginNameTaken]: "该登录名已被使用（不区分大小写）",
   },
   "en-US": {
     [SYSTEM_ERRORS.passwordTooShort]: "A password has at least 8 characters",
@@ -105,5 +107,7 @@ export const SYSTEM_VALIDATION_MESSAGES: Record<
       "Only an administrator can give or take away the administrator role",
     [SYSTEM_ERRORS.outranked]:
       "You cannot change an account that holds permissions you do not hold",
+    [SYSTEM_ERRORS.loginNameTaken]:
+      "That login name is taken (upper and lower case count as the same)",
   },
 };

@@ -9,7 +9,6 @@ import {
 import { isUniqueViolation, nowIso } from "../../db/dialect.js";
 import { ok } from "../../http/envelope.js";
 import { ApiError } from "../../http/errors.js";
-import { localizeText } from "../../http/validation-messages.js";
 import { envelope } from "../../resources/resource-definition.js";
 import {
   LoginThrottle,
@@ -19,6 +18,10 @@ import {
 import { hashPassword } from "../../services/password.js";
 import { signUpOpen } from "../../services/ask-rules.js";
 import { permissionsOfUser } from "../../services/permissions.js";
+import {
+  loginNameHolder,
+  loginNameTakenError,
+} from "../../services/login-names.js";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -129,6 +132,8 @@ export const signUpRoutes: FastifyPluginAsync = async (parent) => {
       let userId: number;
       try {
         userId = await app.store.transaction(async (trx) => {
+          if (await loginNameHolder(trx, loginName))
+            throw loginNameTakenError(request.language);
           const stamp = nowIso(now);
           const user = await trx
             .insertInto("users")
@@ -165,13 +170,7 @@ export const signUpRoutes: FastifyPluginAsync = async (parent) => {
       } catch (error) {
         // The attempt's throttle rows stay: a taken name counts as a failed try.
         if (!isUniqueViolation(error)) throw error;
-        throw new ApiError(Code.CONFLICT, {
-          data: {
-            errors: {
-              loginName: localizeText("already taken", request.language),
-            },
-          },
-        });
+        throw loginNameTakenError(request.language);
       }
       await throttle.succeeded(attempt.ids, loginNameKey(loginName));
       const { token } = await app.sessions.create(userId, {

@@ -511,6 +511,66 @@ describe("self-protection and the last administrator", () => {
   });
 });
 
+describe("login names are one per folded form (issue 25 item 4)", () => {
+  rejectsWithoutSessionAndPermission(
+    () => t,
+    () => editor,
+    "POST",
+    "/tjc/system/users",
+    { loginName: "ADMIN", userName: "x", password: "a-good-passphrase" },
+  );
+
+  test("create and rename refuse a name another account has in any case; one's own case may change", async () => {
+    const created = await call(
+      "POST",
+      "/tjc/system/users",
+      {
+        loginName: "ADMIN",
+        userName: "x",
+        password: "a-good-passphrase",
+      },
+      admin,
+      "en-US",
+    );
+    expect(created.json().code, created.body).toBe(Code.CONFLICT);
+    expect(created.json().data.errors.loginName).toBe(
+      "That login name is taken (upper and lower case count as the same)",
+    );
+    const a = await createUser();
+    const b = await createUser();
+    const renamed = await call("PUT", `/tjc/system/users/${b.id}`, {
+      loginName: a.loginName.toUpperCase(),
+      userName: "b",
+      version: b.version,
+    });
+    expect(renamed.json().code, renamed.body).toBe(Code.CONFLICT);
+    expect(renamed.json().data.errors.loginName).toBe(
+      "该登录名已被使用（不区分大小写）",
+    );
+    const ownCase = await call("PUT", `/tjc/system/users/${b.id}`, {
+      loginName: b.loginName.toUpperCase(),
+      userName: "b",
+      version: b.version,
+    });
+    expect(ownCase.json().code, ownCase.body).toBe(0);
+    expect(ownCase.json().data.loginName).toBe(b.loginName.toUpperCase());
+    // The folded index holds in the store too, beneath the route's check.
+    await expect(
+      t.app.store.db
+        .insertInto("users")
+        .values({
+          loginName: a.loginName.toUpperCase(),
+          userName: "x",
+          passwordHash: "x",
+          status: "active",
+          createdAt: "x",
+          updatedAt: "x",
+        })
+        .execute(),
+    ).rejects.toThrow(/unique/i);
+  });
+});
+
 describe("nobody grants what they do not hold (issue 25 item 1)", () => {
   rejectsWithoutSessionAndPermission(
     () => t,

@@ -31,6 +31,10 @@ import {
 import { withAudit } from "../../services/audit.js";
 import { hashPassword } from "../../services/password.js";
 import {
+  loginNameHolder,
+  loginNameTakenError,
+} from "../../services/login-names.js";
+import {
   requireGrantableRoles,
   requireNotOutranked,
 } from "../../services/grant-rules.js";
@@ -57,8 +61,8 @@ function sameIds(a: number[] | undefined, b: number[] | undefined): boolean {
 }
 
 /**
- * Refuses a user change before anything is written: deleting or disabling oneself
- * (40900), changing an account that holds codes the caller lacks, or giving or taking
+ * Refuses a user change before anything is written: deleting or disabling oneself, a
+ * login name another account has in any case (40900), changing an account that holds codes the caller lacks, or giving or taking
  * roles beyond what the caller holds (40300, services/grant-rules.ts).
  */
 async function refuseUserChange(
@@ -72,6 +76,17 @@ async function refuseUserChange(
     throw conflictOn("status", SYSTEM_ERRORS.notYourself, request.language);
   if (change.action !== "create")
     await requireNotOutranked(trx, request, change.id, "id");
+  const loginName = change.input?.loginName as string | undefined;
+  if (
+    loginName !== undefined &&
+    loginName !== change.before?.loginName &&
+    (await loginNameHolder(
+      trx,
+      loginName,
+      change.action === "create" ? undefined : change.id,
+    ))
+  )
+    throw loginNameTakenError(request.language);
   const roleIds = change.input?.roleIds as number[] | undefined;
   if (roleIds !== undefined)
     await requireGrantableRoles(trx, request, {
@@ -221,6 +236,14 @@ export const userRoutes: FastifyPluginAsync = async (parent) => {
     },
     beforeWrite: refuseUserChange,
     async afterWrite(change, { trx, request }) {
+      const loginName = change.input?.loginName as string | undefined;
+      if (change.before && loginName && loginName !== change.before.loginName)
+        // A legacy clash renamed (to a name nobody has) joins the unique index.
+        await trx
+          .updateTable("users")
+          .set({ loginNameClash: 0 })
+          .where("id", "=", change.id)
+          .execute();
       const roleIds = change.input?.roleIds as number[] | undefined;
       if (roleIds !== undefined)
         await setRoles(trx, change.id, roleIds, request.language);
