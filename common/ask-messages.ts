@@ -13,7 +13,6 @@ export const ASK_VALIDATION_ERRORS = {
   hideUser: "ask.validation.hideUser",
   noChange: "ask.validation.noChange",
   displayNameTaken: "ask.validation.displayNameTaken",
-  loginNameTaken: "ask.validation.loginNameTaken",
 } as const;
 
 export const ASK_VALIDATION_MESSAGES: Record<
@@ -29,7 +28,6 @@ export const ASK_VALIDATION_MESSAGES: Record<
     [ASK_VALIDATION_ERRORS.hideUser]: "成员不能隐藏，请选择禁言",
     [ASK_VALIDATION_ERRORS.noChange]: "没有要修改的内容",
     [ASK_VALIDATION_ERRORS.displayNameTaken]: "这个昵称已被使用",
-    [ASK_VALIDATION_ERRORS.loginNameTaken]: "这个登录名已被使用",
   },
   "en-US": {
     [ASK_VALIDATION_ERRORS.unknownTag]: "No such tag",
@@ -41,7 +39,6 @@ export const ASK_VALIDATION_MESSAGES: Record<
       "A member cannot be hidden; mute them instead",
     [ASK_VALIDATION_ERRORS.noChange]: "Nothing to change",
     [ASK_VALIDATION_ERRORS.displayNameTaken]: "That display name is taken",
-    [ASK_VALIDATION_ERRORS.loginNameTaken]: "That login name is taken",
   },
 };
 

@@ -25,6 +25,12 @@ export const SYSTEM_ERRORS = {
   adminHoldsAll: "system.conflict.admin_holds_all",
   builtInConfig: "system.conflict.built_in_config",
   builtInPage: "system.conflict.built_in_page",
+  grantBeyondOwn: "system.forbidden.grant_beyond_own",
+  notOwnRoles: "system.forbidden.not_own_roles",
+  notOwnRoleCodes: "system.forbidden.not_own_role_codes",
+  onlyAdminGivesAdmin: "system.forbidden.only_admin_gives_admin",
+  outranked: "system.forbidden.outranked",
+  loginNameTaken: "system.conflict.login_name_taken",
 } as const;
 
 export const SYSTEM_VALIDATION_MESSAGES: Record<
@@ -55,6 +61,12 @@ export const SYSTEM_VALIDATION_MESSAGES: Record<
     [SYSTEM_ERRORS.adminHoldsAll]: "管理员角色始终拥有全部权限",
     [SYSTEM_ERRORS.builtInConfig]: "内置配置项不能删除，也不能改键或类型",
     [SYSTEM_ERRORS.builtInPage]: "内置页面不能删除，可以将其隐藏",
+    [SYSTEM_ERRORS.grantBeyondOwn]: "不能授予或收回自己没有的权限",
+    [SYSTEM_ERRORS.notOwnRoles]: "不能更改自己的角色",
+    [SYSTEM_ERRORS.notOwnRoleCodes]: "不能更改自己所属角色的权限",
+    [SYSTEM_ERRORS.onlyAdminGivesAdmin]: "只有管理员才能授予或取消管理员角色",
+    [SYSTEM_ERRORS.outranked]: "不能更改拥有您所没有权限的账号",
+    [SYSTEM_ERRORS.loginNameTaken]: "该登录名已被使用（不区分大小写）",
   },
   "en-US": {
     [SYSTEM_ERRORS.passwordTooShort]: "A password has at least 8 characters",
@@ -86,5 +98,16 @@ export const SYSTEM_VALIDATION_MESSAGES: Record<
       "A built-in setting cannot be deleted, nor its key or type changed",
     [SYSTEM_ERRORS.builtInPage]:
       "A built-in page cannot be deleted; hide it instead",
+    [SYSTEM_ERRORS.grantBeyondOwn]:
+      "You cannot grant or take away permissions you do not hold",
+    [SYSTEM_ERRORS.notOwnRoles]: "You cannot change your own roles",
+    [SYSTEM_ERRORS.notOwnRoleCodes]:
+      "You cannot change the permissions of a role you hold",
+    [SYSTEM_ERRORS.onlyAdminGivesAdmin]:
+      "Only an administrator can give or take away the administrator role",
+    [SYSTEM_ERRORS.outranked]:
+      "You cannot change an account that holds permissions you do not hold",
+    [SYSTEM_ERRORS.loginNameTaken]:
+      "That login name is taken (upper and lower case count as the same)",
   },
 };

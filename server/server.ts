@@ -8,6 +8,7 @@ import Fastify, {
 import type { Config } from "./config.js";
 import { openStore, type Store } from "./db/store.js";
 import { migrateToLatest } from "./db/migrate.js";
+import { warnOfLoginNameClashes } from "./services/login-names.js";
 import { seedDatabase } from "./services/seed.js";
 import { app, type DevOptions } from "./app.js";
 import { limitConnectionsPerAddress } from "./http/connection-limit.js";
@@ -102,6 +103,8 @@ export async function buildServer(
       connectionsCheckingInterval: checkingInterval(config.timeouts),
     },
   });
+  // Names that differ only in case from before they were refused: named at every start.
+  await warnOfLoginNameClashes(store.db, fastify.log);
   limitConnectionsPerAddress(fastify.server, config.maxConnectionsPerIp);
   installRequestDeadlines(fastify, config.timeouts.requestMs);
   fastify.addHook("onRequest", (request, reply, done) => {

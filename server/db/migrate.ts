@@ -16,6 +16,7 @@ import * as believers from "./migrations/0011-believers.js";
 import * as moderation from "./migrations/0014-moderation.js";
 import * as live from "./migrations/0012-live.js";
 import * as wordIndex from "./migrations/0015-word-index.js";
+import * as foldedLoginNames from "./migrations/0016-folded-login-names.js";
 import * as communityPolish from "./migrations/0025-community-polish.js";
 import * as displayNames from "./migrations/0025a-display-names.js";
 
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, StoreMigration> = {
   "0014-moderation": moderation,
   "0012-live": live,
   "0015-word-index": wordIndex,
+  "0016-folded-login-names": foldedLoginNames,
   "0025-community-polish": communityPolish,
   "0025a-display-names": displayNames,
 };

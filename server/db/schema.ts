@@ -69,6 +69,8 @@ export interface UsersTable {
   createdAt: string;
   updatedAt: string;
   version: Generated<number>;
+  /** 1: a legacy name that folds like an older account's (migration 0016). */
+  loginNameClash: Generated<number>;
 }
 
 export interface RolesTable {

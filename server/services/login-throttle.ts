@@ -1,5 +1,6 @@
 import type { Store } from "../db/store.js";
 import { nowIso } from "../db/dialect.js";
+import { foldLoginName } from "./login-names.js";
 import {
   LOGIN_FAILURE_WINDOW_MS,
   LOGIN_MAX_FAILURES,
@@ -15,9 +16,17 @@ export interface ThrottleLimit {
 /** The keys are stored in a varchar(160). */
 const storedKey = (key: string) => key.slice(0, 160);
 
-/** The key of a login name: names are matched case-insensitively. */
+/** The key of a login name: names are matched by their folded form, as login finds them. */
 export function loginNameKey(loginName: string): string {
-  return `login:${loginName.trim().toLowerCase()}`;
+  return `login:${foldLoginName(loginName)}`;
+}
+
+/**
+ * The key of a legacy account whose name folds like an older account's (migration 0016):
+ * its exact name, so failures against `Admin` never lock `admin`.
+ */
+export function legacyLoginKey(loginName: string): string {
+  return `login=${loginName.trim()}`;
 }
 
 /** What a login attempt is counted against: its login name and, more leniently, its address. */
@@ -25,10 +34,11 @@ export function loginLimits(
   loginName: string,
   ip: string,
   maxFailures: number = LOGIN_MAX_FAILURES,
+  nameKey: string = loginNameKey(loginName),
 ): ThrottleLimit[] {
   return [
     { key: `ip:${ip}`, max: LOGIN_MAX_FAILURES_PER_ADDRESS },
-    { key: loginNameKey(loginName), max: maxFailures },
+    { key: nameKey, max: maxFailures },
   ];
 }
 

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Code } from "../../common/codes.js";
-import { MODULE_GROUPS } from "../services/permission-catalog.js";
+import {
+  MODULE_GROUPS,
+  allPermissionCodes,
+} from "../services/permission-catalog.js";
+import { permissionsOfUser } from "../services/permissions.js";
+import { hashPassword } from "../services/password.js";
+import { nowIso } from "../db/dialect.js";
 import { buildTestApp, type TestApp } from "./helper.js";
+import { roleHolding } from "./system.js";
 
 /**
  * The authorization matrix (issue 10 item 10): every /tjc route of the server's own route
@@ -413,4 +420,226 @@ describe("the authorization matrix", () => {
     expect(failures).toEqual([]);
     expect(calls).toBe(keys.length * (ROLES.length + 1));
   });
+});
+
+/**
+ * Escalation (issue 25 item 1): a user of each single permission, and of the pairs that
+ * edit users and roles, tries every way to more codes: the admin role or more roles on
+ * their own account (one and batch), an administrator created, their own role given every
+ * code (one and batch), a role created with every code, and the administrator's password
+ * or e-mail changed to take that account over. Every try is refused (40300); afterwards
+ * each user holds exactly the codes they began with and no user, role or grant changed.
+ */
+describe("escalation by a user of each single permission", () => {
+  const PAIRS = [
+    ["user:read", "user:update"],
+    ["user:create", "user:update"],
+    ["role:read", "role:update"],
+    ["role:create", "role:update"],
+    ["user:update", "role:update"],
+  ];
+
+  interface Actor {
+    codes: string[];
+    userId: number;
+    roleId: number;
+    loginName: string;
+    token: string;
+  }
+
+  async function actorHolding(codes: string[], hash: string): Promise<Actor> {
+    const db = t.app.store.db;
+    const now = nowIso();
+    const name = `esc-${codes.join("-").replace(/:/g, ".")}`.slice(0, 60);
+    const user = await db
+      .insertInto("users")
+      .values({
+        loginName: name,
+        userName: name,
+        passwordHash: hash,
+        status: "active",
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const roleId = await roleHolding(t, `esc-${user.id}`, codes);
+    await db
+      .insertInto("userRoles")
+      .values({ userId: user.id, roleId })
+      .execute();
+    const { token } = await t.app.sessions.create(user.id, {});
+    return {
+      codes,
+      userId: user.id,
+      roleId,
+      loginName: name,
+      token,
+    };
+  }
+
+  /** Everything an escalation would change: accounts, roles and who holds what. */
+  async function snapshot() {
+    const db = t.app.store.db;
+    return {
+      users: await db
+        .selectFrom("users")
+        .select(["id", "loginName", "passwordHash", "email", "status"])
+        .select("version")
+        .orderBy("id")
+        .execute(),
+      roles: await db
+        .selectFrom("roles")
+        .select(["id", "code", "version"])
+        .orderBy("id")
+        .execute(),
+      userRoles: await db
+        .selectFrom("userRoles")
+        .select(["userId", "roleId"])
+        .orderBy("userId")
+        .orderBy("roleId")
+        .execute(),
+      grants: await db
+        .selectFrom("rolePermissions")
+        .select(["roleId", "permissionId"])
+        .orderBy("roleId")
+        .orderBy("permissionId")
+        .execute(),
+    };
+  }
+
+  test("every try is refused, and nobody's codes grow", async () => {
+    const db = t.app.store.db;
+    const all = allPermissionCodes();
+    const hash = await hashPassword("escalation-password");
+    const actors: Actor[] = [];
+    for (const codes of [...all.map((code) => [code]), ...PAIRS])
+      actors.push(await actorHolding(codes, hash));
+    const adminRole = await db
+      .selectFrom("roles")
+      .select("id")
+      .where("code", "=", "admin")
+      .executeTakeFirstOrThrow();
+    const target = await db
+      .selectFrom("userRoles")
+      .innerJoin("users", "users.id", "userRoles.userId")
+      .select(["users.id", "users.loginName", "users.version"])
+      .where("userRoles.roleId", "=", adminRole.id)
+      .orderBy("users.id")
+      .executeTakeFirstOrThrow();
+    const before = await snapshot();
+    const failures: string[] = [];
+    let attempts = 0;
+    for (const actor of actors) {
+      const self = await db
+        .selectFrom("users")
+        .select(["version"])
+        .where("id", "=", actor.userId)
+        .executeTakeFirstOrThrow();
+      const ownRole = await db
+        .selectFrom("roles")
+        .select(["version"])
+        .where("id", "=", actor.roleId)
+        .executeTakeFirstOrThrow();
+      const role = {
+        code: `esc-${actor.roleId}`,
+        name: actor.loginName,
+        nameEn: actor.loginName,
+      };
+      const tries: [string, string, object][] = [
+        [
+          "PUT",
+          `/tjc/system/users/${actor.userId}`,
+          {
+            loginName: actor.loginName,
+            userName: actor.loginName,
+            roleIds: [actor.roleId, adminRole.id],
+            version: self.version,
+          },
+        ],
+        [
+          "POST",
+          "/tjc/system/users/batch",
+          {
+            action: "update",
+            ids: [actor.userId],
+            data: { status: "enabled", roleIds: [actor.roleId, adminRole.id] },
+          },
+        ],
+        [
+          "POST",
+          "/tjc/system/users",
+          {
+            loginName: `new-${actor.userId}`,
+            userName: "new admin",
+            password: "a-good-passphrase",
+            roleIds: [adminRole.id],
+          },
+        ],
+        [
+          "PUT",
+          `/tjc/system/roles/${actor.roleId}`,
+          { ...role, permissions: all, version: ownRole.version },
+        ],
+        [
+          "POST",
+          "/tjc/system/roles/batch",
+          {
+            action: "update",
+            ids: [actor.roleId],
+            // With a column, or the batch has nothing to write (40000).
+            data: { remark: "escalated", permissions: all },
+          },
+        ],
+        [
+          "POST",
+          "/tjc/system/roles",
+          { ...role, code: `new-${actor.userId}`, permissions: all },
+        ],
+        [
+          "POST",
+          `/tjc/system/users/${target.id}/password`,
+          { password: "taken-over-phrase" },
+        ],
+        [
+          "PUT",
+          `/tjc/system/users/${target.id}`,
+          {
+            loginName: target.loginName,
+            userName: "taken over",
+            email: "thief@example.org",
+            version: target.version,
+          },
+        ],
+      ];
+      for (const [method, url, payload] of tries) {
+        attempts += 1;
+        const response = await t.request({
+          method: method as "GET",
+          url,
+          payload,
+          token: actor.token,
+        });
+        const code = codeOf(response);
+        if (code !== Code.FORBIDDEN)
+          failures.push(
+            `${method} ${url} as ${actor.codes.join("+")} → ${code}: ${response.body}`,
+          );
+      }
+      const now = await permissionsOfUser(t.app.store, actor.userId);
+      if (JSON.stringify(now) !== JSON.stringify([...actor.codes].sort()))
+        failures.push(`${actor.codes.join("+")} now holds ${now.join(", ")}`);
+    }
+    expect(failures).toEqual([]);
+    expect(attempts).toBe((all.length + PAIRS.length) * 8);
+    expect(await snapshot()).toEqual(before);
+    // The administrator still logs in with their own password.
+    const login = await t.request({
+      method: "POST",
+      url: "/tjc/auth/login",
+      payload: { loginName: target.loginName, password: "taken-over-phrase" },
+    });
+    expect(codeOf(login)).toBe(Code.BAD_CREDENTIALS);
+    // About 1,400 calls, on two shared cores.
+  }, 240_000);
 });

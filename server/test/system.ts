@@ -35,3 +35,72 @@ export function rejectsWithoutSessionAndPermission(
     expect(response.json().code).toBe(Code.FORBIDDEN);
   });
 }
+
+let heldCounter = 0;
+
+/** A role made for a test, holding exactly `codes`: answers its id. */
+export async function roleHolding(
+  t: TestApp,
+  code: string,
+  codes: string[],
+): Promise<number> {
+  const db = t.app.store.db;
+  const now = new Date().toISOString();
+  const role = await db
+    .insertInto("roles")
+    .values({
+      code,
+      name: code,
+      nameEn: code,
+      builtIn: 0,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  if (codes.length > 0) {
+    const ids = await db
+      .selectFrom("permissions")
+      .select("id")
+      .where("code", "in", codes)
+      .execute();
+    expect(ids.length).toBe(codes.length);
+    await db
+      .insertInto("rolePermissions")
+      .values(ids.map((row) => ({ roleId: role.id, permissionId: row.id })))
+      .execute();
+  }
+  return role.id;
+}
+
+/**
+ * A fresh user holding exactly `codes`, through a role of their own made for them: answers
+ * their token, user id, login name and role id.
+ */
+export async function userHolding(
+  t: TestApp,
+  codes: string[],
+): Promise<{
+  token: string;
+  userId: number;
+  loginName: string;
+  roleId: number;
+}> {
+  heldCounter += 1;
+  const token = await t.loginAs("none");
+  const me = await t.request({ method: "GET", url: "/tjc/auth/me", token });
+  const { userId, loginName } = me.json().data.user;
+  const roleId = await roleHolding(t, `holds-${heldCounter}-${userId}`, codes);
+  await t.app.store.db
+    .insertInto("userRoles")
+    .values({ userId, roleId })
+    .execute();
+  t.app.permissions.forget(userId);
+  return { token, userId, loginName, roleId };
+}
+
+/** The codes a user holds, as a fresh login would get them: read again from the store. */
+export async function codesNow(t: TestApp, userId: number): Promise<string[]> {
+  t.app.permissions.forget(userId);
+  return t.app.permissions.of(userId);
+}

@@ -65,6 +65,17 @@ describe("POST /tjc/auth/login", () => {
     expect(body.data.permissions).toContain("tag:update");
   });
 
+  test("finds the account by its folded name: ADMIN logs into admin (issue 25 item 4)", async () => {
+    for (const typed of [ADMIN_LOGIN.toUpperCase(), "Admin", " aDmIn "]) {
+      const response = await login({
+        loginName: typed,
+        password: ADMIN_PASSWORD,
+      });
+      expect(response.json().code, response.body).toBe(0);
+      expect(response.json().data.user.loginName).toBe(ADMIN_LOGIN);
+    }
+  });
+
   test("stores only a hash of the token", async () => {
     const token = (
       await login({ loginName: ADMIN_LOGIN, password: ADMIN_PASSWORD })

@@ -8,9 +8,11 @@ import { decoyPasswordHash, verifyPassword } from "../../services/password.js";
 import { permissionsOfUser } from "../../services/permissions.js";
 import {
   LoginThrottle,
+  legacyLoginKey,
   loginLimits,
   loginNameKey,
 } from "../../services/login-throttle.js";
+import { findLoginAccount } from "../../services/login-names.js";
 import { recordLogin } from "../../services/login-log.js";
 import { nowIso } from "../../db/dialect.js";
 import { LOGIN_MAX_FAILURES } from "../../../common/constants.js";
@@ -61,11 +63,17 @@ export const authRoutes: FastifyPluginAsync = async (parent) => {
     },
     async (request) => {
       const { loginName, password } = request.body;
+      // The exact name first, else the folded name's owner; a legacy clash has its own lock.
+      const user = await findLoginAccount(app.store.db, loginName);
+      const lockKey = user?.loginNameClash
+        ? legacyLoginKey(user.loginName)
+        : loginNameKey(loginName);
       const attempt = await throttle.begin(
         loginLimits(
           loginName,
           request.ip,
           app.settings.number("login.maxFailures", LOGIN_MAX_FAILURES),
+          lockKey,
         ),
       );
       if ("retryAfter" in attempt) {
@@ -78,11 +86,6 @@ export const authRoutes: FastifyPluginAsync = async (parent) => {
           data: { retryAfter: attempt.retryAfter },
         });
       }
-      const user = await app.store.db
-        .selectFrom("users")
-        .select(["id", "userName", "loginName", "passwordHash", "status"])
-        .where("loginName", "=", loginName)
-        .executeTakeFirst();
       const valid = await verifyPassword(
         password,
         user?.passwordHash ?? (await decoyPasswordHash()),
@@ -97,7 +100,7 @@ export const authRoutes: FastifyPluginAsync = async (parent) => {
         request.log.info({ loginName }, "login failed");
         throw new ApiError(Code.BAD_CREDENTIALS);
       }
-      await throttle.succeeded(attempt.ids, loginNameKey(loginName));
+      await throttle.succeeded(attempt.ids, lockKey);
       await recordLogin(app.store, request, {
         loginName,
         userId: user.id,

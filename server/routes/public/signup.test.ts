@@ -114,9 +114,43 @@ describe("POST /tjc/public/signup", () => {
     expect(again.json()).toMatchObject({
       code: Code.CONFLICT,
       message: "That login name is taken; please choose another.",
-      data: { errors: { loginName: "That login name is taken" } },
+      data: {
+        errors: {
+          loginName:
+            "That login name is taken (upper and lower case count as the same)",
+        },
+      },
     });
     expect((await signUp({ email: "" })).json().code).toBe(0);
+  });
+
+  test("a name that differs only in case from an existing one is taken: ADMIN next to admin (issue 25 item 4)", async () => {
+    const users = async () =>
+      Number(
+        (
+          await t.app.store.db
+            .selectFrom("users")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await users();
+    for (const [loginName, language] of [
+      ["ADMIN", "zh-CN"],
+      ["Admin", "en-US"],
+      ["aDmin", "en-US"],
+    ] as const) {
+      const response = await signUp({ loginName }, { language });
+      expect(response.json().code, response.body).toBe(Code.CONFLICT);
+      expect(response.json().data.errors.loginName).toBe(
+        SYSTEM_VALIDATION_MESSAGES[language][SYSTEM_ERRORS.loginNameTaken],
+      );
+    }
+    expect(await users()).toBe(before);
+    expect((await signUp({ loginName: "Case-Member" })).json().code).toBe(0);
+    expect(
+      (await signUp({ loginName: "case-MEMBER" })).json().data.errors.loginName,
+    ).toBe(SYSTEM_VALIDATION_MESSAGES["zh-CN"][SYSTEM_ERRORS.loginNameTaken]);
   });
 
   test("an address may create only so many accounts an hour", async () => {

@@ -3,17 +3,12 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { Code } from "../../../common/codes.js";
 import {
-  ASK_VALIDATION_ERRORS,
-  askRefusal,
-} from "../../../common/ask-messages.js";
-import {
   checkPasswordAgainstLoginName,
   passwordSchema,
 } from "../../../common/schemas/password.js";
 import { isUniqueViolation, nowIso } from "../../db/dialect.js";
 import { ok } from "../../http/envelope.js";
 import { ApiError, tooManyRequests } from "../../http/errors.js";
-import { localizeText } from "../../http/validation-messages.js";
 import { envelope } from "../../resources/resource-definition.js";
 import {
   LoginThrottle,
@@ -28,6 +23,10 @@ import {
   displayNameTaken,
   displayNameTakenError,
 } from "../../services/display-names.js";
+import {
+  loginNameHolder,
+  loginNameTakenError,
+} from "../../services/login-names.js";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -134,6 +133,8 @@ export const signUpRoutes: FastifyPluginAsync = async (parent) => {
       let userId: number;
       try {
         userId = await app.store.transaction(async (trx) => {
+          if (await loginNameHolder(trx, loginName))
+            throw loginNameTakenError(request.language);
           const stamp = nowIso(now);
           const user = await trx
             .insertInto("users")
@@ -174,18 +175,7 @@ export const signUpRoutes: FastifyPluginAsync = async (parent) => {
         // Another sign-up took the name between the check and the write.
         if (/user_name_key/.test(String((error as Error).message)))
           throw displayNameTakenError(request.language);
-        throw new ApiError(Code.CONFLICT, {
-          message: askRefusal("loginNameTaken", request.language),
-          data: {
-            reason: "loginNameTaken",
-            errors: {
-              loginName: localizeText(
-                ASK_VALIDATION_ERRORS.loginNameTaken,
-                request.language,
-              ),
-            },
-          },
-        });
+        throw loginNameTakenError(request.language);
       }
       await throttle.succeeded(attempt.ids, loginNameKey(loginName));
       const { token } = await app.sessions.create(userId, {

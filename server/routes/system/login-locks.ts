@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ok } from "../../http/envelope.js";
 import { envelope } from "../../resources/resource-definition.js";
-import { loginNameKey } from "../../services/login-throttle.js";
+import { legacyLoginKey, loginNameKey } from "../../services/login-throttle.js";
 import { withAudit } from "../../services/audit.js";
 
 /** The same shape as the login form's name, so any name that can be locked can be named. */
@@ -42,7 +42,11 @@ export const loginLockRoutes: FastifyPluginAsync = async (parent) => {
           (
             await trx
               .deleteFrom("loginFailures")
-              .where("key", "=", loginNameKey(loginName))
+              // A legacy account sharing a folded name has a lock of its own.
+              .where("key", "in", [
+                loginNameKey(loginName),
+                legacyLoginKey(loginName),
+              ])
               .executeTakeFirst()
           ).numDeletedRows,
         ),

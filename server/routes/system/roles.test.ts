@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Code } from "../../../common/codes.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 import {
+  codesNow,
   listQuery,
   rejectsWithoutSessionAndPermission,
+  userHolding,
 } from "../../test/system.js";
 import { allPermissionCodes } from "../../services/permission-catalog.js";
 
@@ -233,6 +235,154 @@ describe("writes to /tjc/system/roles", () => {
       (await call("GET", "/tjc/system/audit-logs", undefined, editor)).json()
         .code,
     ).toBe(0);
+  });
+});
+
+describe("nobody grants a code they do not hold (issue 25 item 1)", () => {
+  rejectsWithoutSessionAndPermission(
+    () => t,
+    () => editor,
+    "PUT",
+    "/tjc/system/roles/1",
+    { code: "x", name: "x", nameEn: "x", version: 1 },
+  );
+
+  async function role(id: number) {
+    const response = await call("GET", `/tjc/system/roles/${id}`);
+    expect(response.json().code, response.body).toBe(0);
+    return response.json().data as {
+      code: string;
+      name: string;
+      nameEn: string;
+      version: number;
+      permissions: string[];
+    };
+  }
+  function put(id: number, record: object, token: string, language?: string) {
+    return call("PUT", `/tjc/system/roles/${id}`, record, token, language);
+  }
+
+  test("role:update cannot add codes to its own role, nor drop them", async () => {
+    const self = await userHolding(t, ["role:read", "role:update"]);
+    const before = await role(self.roleId);
+    for (const codes of [["user:update"], ["role:create"]]) {
+      const response = await put(
+        self.roleId,
+        { ...before, permissions: [...before.permissions, ...codes] },
+        self.token,
+        "en-US",
+      );
+      expect(response.json().code, response.body).toBe(Code.FORBIDDEN);
+      expect(response.json().data.errors.permissions).toBe(
+        "You cannot change the permissions of a role you hold",
+      );
+    }
+    const dropped = await put(
+      self.roleId,
+      { ...before, permissions: ["role:update"] },
+      self.token,
+    );
+    expect(dropped.json().code).toBe(Code.FORBIDDEN);
+    expect((await role(self.roleId)).permissions).toEqual(before.permissions);
+    expect((await codesNow(t, self.userId)).sort()).toEqual([
+      "role:read",
+      "role:update",
+    ]);
+    // Its remark (not its codes) may still change.
+    const remark = await put(
+      self.roleId,
+      { ...before, remark: "mine" },
+      self.token,
+    );
+    expect(remark.json().code, remark.body).toBe(0);
+  });
+
+  test("role:update gives another role only codes it holds", async () => {
+    const manager = await userHolding(t, ["role:read", "role:update"]);
+    const holder = await userHolding(t, ["tag:read"]);
+    const before = await role(holder.roleId);
+    const response = await put(
+      holder.roleId,
+      { ...before, permissions: ["tag:read", "user:create"] },
+      manager.token,
+      "zh-CN",
+    );
+    expect(response.json().code, response.body).toBe(Code.FORBIDDEN);
+    expect(response.json().data.errors.permissions).toBe(
+      "不能授予或收回自己没有的权限",
+    );
+    // Nor takes away a code it lacks.
+    const taken = await put(
+      holder.roleId,
+      { ...before, permissions: [] },
+      manager.token,
+    );
+    expect(taken.json().code).toBe(Code.FORBIDDEN);
+    expect(await codesNow(t, holder.userId)).toEqual(["tag:read"]);
+    const allowed = await put(
+      holder.roleId,
+      { ...before, permissions: ["tag:read", "role:read"] },
+      manager.token,
+    );
+    expect(allowed.json().code, allowed.body).toBe(0);
+    expect((await codesNow(t, holder.userId)).sort()).toEqual([
+      "role:read",
+      "tag:read",
+    ]);
+  });
+
+  test("role:create cannot create a role with codes it lacks", async () => {
+    const creator = await userHolding(t, ["role:create", "role:read"]);
+    const response = await call(
+      "POST",
+      "/tjc/system/roles",
+      {
+        code: "escalated",
+        name: "提权",
+        nameEn: "Escalated",
+        permissions: ["role:read", "user:update"],
+      },
+      creator.token,
+    );
+    expect(response.json().code, response.body).toBe(Code.FORBIDDEN);
+    const found = await call(
+      "GET",
+      `/tjc/system/roles?${listQuery({ filter: { code: "escalated" } })}`,
+    );
+    expect(found.json().data.list).toEqual([]);
+    const within = await call(
+      "POST",
+      "/tjc/system/roles",
+      {
+        code: "within",
+        name: "只读",
+        nameEn: "Within",
+        permissions: ["role:read"],
+      },
+      creator.token,
+    );
+    expect(within.json().code, within.body).toBe(0);
+  });
+
+  test("an administrator still creates and edits roles with any codes", async () => {
+    const created = await call("POST", "/tjc/system/roles", {
+      code: "auditor",
+      name: "审计",
+      nameEn: "Auditor",
+      permissions: ["auditLog:read", "user:update"],
+    });
+    expect(created.json().code, created.body).toBe(0);
+    const record = created.json().data;
+    const edited = await put(
+      record.id,
+      { ...record, permissions: ["auditLog:read", "role:update"] },
+      admin,
+    );
+    expect(edited.json().code, edited.body).toBe(0);
+    expect(edited.json().data.permissions).toEqual([
+      "auditLog:read",
+      "role:update",
+    ]);
   });
 });
 

@@ -13,12 +13,14 @@ import type { Database, RolesTable } from "../../db/schema.js";
 import { validationError } from "../../http/errors.js";
 import { localizeText } from "../../http/validation-messages.js";
 import { defineResource } from "../../resources/define-resource.js";
+import type { WriteChange } from "../../resources/resource-definition.js";
 import { equals } from "../../resources/filters.js";
 import { allPermissionCodes } from "../../services/permission-catalog.js";
 import {
   conflictOn,
   requireAnEnabledAdmin,
 } from "../../services/user-admin.js";
+import { requireGrantableCodes } from "../../services/grant-rules.js";
 import type { Language } from "../../../common/codes.js";
 
 type RoleRow = Selectable<RolesTable>;
@@ -87,6 +89,33 @@ async function setCodes(
 }
 
 /**
+ * The built-in roles are never deleted or renamed, and `admin` always holds every code
+ * (40900).
+ */
+function refuseBuiltInChange(
+  change: WriteChange<Role>,
+  codes: string[] | undefined,
+  language: Language,
+): void {
+  const before = change.before;
+  if (!before?.builtIn) return;
+  if (change.action === "delete")
+    throw conflictOn("id", SYSTEM_ERRORS.builtInRole, language);
+  for (const field of ["code", "name", "nameEn"] as const) {
+    const value = change.input?.[field];
+    if (value !== undefined && value !== before[field])
+      throw conflictOn(field, SYSTEM_ERRORS.builtInRole, language);
+  }
+  if (
+    before.code === "admin" &&
+    codes !== undefined &&
+    new Set(codes).size !== allPermissionCodes().length
+  ) {
+    throw conflictOn("permissions", SYSTEM_ERRORS.adminHoldsAll, language);
+  }
+}
+
+/**
  * `/tjc/system/roles`: roles and their permission codes. The seeded roles are built in:
  * never deleted or renamed, and `admin` always holds every code.
  */
@@ -141,25 +170,18 @@ export const roleRoutes: FastifyPluginAsync = async (app) => {
       }
       return values;
     },
-    async beforeWrite(change, { request }) {
-      const before = change.before;
-      if (!before?.builtIn) return;
-      const language = request.language;
-      if (change.action === "delete")
-        throw conflictOn("id", SYSTEM_ERRORS.builtInRole, language);
-      for (const field of ["code", "name", "nameEn"] as const) {
-        const value = change.input?.[field];
-        if (value !== undefined && value !== before[field])
-          throw conflictOn(field, SYSTEM_ERRORS.builtInRole, language);
-      }
+    async beforeWrite(change, { trx, request }) {
       const codes = change.input?.permissions as string[] | undefined;
-      if (
-        before.code === "admin" &&
-        codes !== undefined &&
-        new Set(codes).size !== allPermissionCodes().length
-      ) {
-        throw conflictOn("permissions", SYSTEM_ERRORS.adminHoldsAll, language);
-      }
+      refuseBuiltInChange(change, codes, request.language);
+      if (codes === undefined && change.action !== "delete") return;
+      // An unknown code is setCodes' 40000, not a grant.
+      const known = new Set(allPermissionCodes());
+      await requireGrantableCodes(trx, request, {
+        roleId: change.action === "create" ? undefined : change.id,
+        before: change.before?.permissions ?? [],
+        after: (codes ?? []).filter((code) => known.has(code)),
+        field: change.action === "delete" ? "id" : "permissions",
+      });
     },
     async afterWrite(change, { trx, request }) {
       const codes = change.input?.permissions as string[] | undefined;

@@ -4,7 +4,10 @@ import { buildTestApp, type TestApp } from "../../test/helper.js";
 import {
   listQuery,
   rejectsWithoutSessionAndPermission,
+  roleHolding,
+  userHolding,
 } from "../../test/system.js";
+import { allPermissionCodes } from "../../services/permission-catalog.js";
 
 let t: TestApp;
 let admin: string;
@@ -407,30 +410,24 @@ describe("self-protection and the last administrator", () => {
 
   test("the last enabled admin cannot be deleted, disabled or stripped of the role (40900)", async () => {
     const db = t.app.store.db;
-    // A user manager who is not an administrator acts on the last one.
-    const role = await db
-      .insertInto("roles")
-      .values({
-        code: "usermgr",
-        name: "用户管理员",
-        nameEn: "User manager",
-        builtIn: 0,
-        createdAt: "x",
-        updatedAt: "x",
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const codes = await db
-      .selectFrom("permissions")
-      .select("id")
-      .where("module", "=", "user")
-      .execute();
-    await db
-      .insertInto("rolePermissions")
-      .values(codes.map((c) => ({ roleId: role.id, permissionId: c.id })))
-      .execute();
-    const manager = await createUser({ roleIds: [role.id] });
+    // A manager holding every code, though not the admin role, acts on the last admin:
+    // a user manager with fewer codes may not touch an administrator at all (below).
+    const managerRole = async (code: string, module?: string) =>
+      roleHolding(
+        t,
+        code,
+        allPermissionCodes().filter(
+          (held) => !module || held.startsWith(`${module}:`),
+        ),
+      );
+    const manager = await createUser({
+      roleIds: [await managerRole("allcodes")],
+    });
     const managerToken = await tokenOf(manager.loginName);
+    const userManager = await createUser({
+      roleIds: [await managerRole("usermgr", "user")],
+    });
+    const userManagerToken = await tokenOf(userManager.loginName);
     const last = await createUser({ roleIds: [roleIds.admin] });
     // Every other admin is disabled directly, so `last` is the only enabled one.
     await db
@@ -446,14 +443,8 @@ describe("self-protection and the last administrator", () => {
       )
       .where("id", "<>", last.id)
       .execute();
-    const attempts = [
-      call(
-        "DELETE",
-        `/tjc/system/users/${last.id}`,
-        undefined,
-        managerToken,
-        "en-US",
-      ),
+    const attempts = (token: string) => [
+      call("DELETE", `/tjc/system/users/${last.id}`, undefined, token, "en-US"),
       call(
         "PUT",
         `/tjc/system/users/${last.id}`,
@@ -463,29 +454,38 @@ describe("self-protection and the last administrator", () => {
           status: "disabled",
           version: last.version,
         },
-        managerToken,
-      ),
-      call(
-        "PUT",
-        `/tjc/system/users/${last.id}`,
-        {
-          loginName: last.loginName,
-          userName: "x",
-          roleIds: [roleIds.editor],
-          version: last.version,
-        },
-        managerToken,
+        token,
       ),
       call(
         "POST",
         "/tjc/system/users/batch",
         { action: "update", ids: [last.id], data: { status: "disabled" } },
-        managerToken,
+        token,
       ),
     ];
-    for (const response of await Promise.all(attempts)) {
+    for (const response of await Promise.all(attempts(managerToken))) {
       expect(response.json().code, response.body).toBe(Code.CONFLICT);
       expect(response.json().data.reason).toBe("system.conflict.last_admin");
+    }
+    // Taking the admin role away is for an administrator only (who is then another one).
+    const stripped = await call(
+      "PUT",
+      `/tjc/system/users/${last.id}`,
+      {
+        loginName: last.loginName,
+        userName: "x",
+        roleIds: [roleIds.editor],
+        version: last.version,
+      },
+      managerToken,
+    );
+    expect(stripped.json().code, stripped.body).toBe(Code.FORBIDDEN);
+    expect(stripped.json().data.reason).toBe(
+      "system.forbidden.only_admin_gives_admin",
+    );
+    for (const response of await Promise.all(attempts(userManagerToken))) {
+      expect(response.json().code, response.body).toBe(Code.FORBIDDEN);
+      expect(response.json().data.reason).toBe("system.forbidden.outranked");
     }
     const first = await call(
       "DELETE",
@@ -508,6 +508,268 @@ describe("self-protection and the last administrator", () => {
     );
     expect(ok.json().code, ok.body).toBe(0);
     await db.updateTable("users").set({ status: "active" }).execute();
+  });
+});
+
+describe("login names are one per folded form (issue 25 item 4)", () => {
+  rejectsWithoutSessionAndPermission(
+    () => t,
+    () => editor,
+    "POST",
+    "/tjc/system/users",
+    { loginName: "ADMIN", userName: "x", password: "a-good-passphrase" },
+  );
+
+  test("create and rename refuse a name another account has in any case; one's own case may change", async () => {
+    const created = await call(
+      "POST",
+      "/tjc/system/users",
+      {
+        loginName: "ADMIN",
+        userName: "x",
+        password: "a-good-passphrase",
+      },
+      admin,
+      "en-US",
+    );
+    expect(created.json().code, created.body).toBe(Code.CONFLICT);
+    expect(created.json().data.errors.loginName).toBe(
+      "That login name is taken (upper and lower case count as the same)",
+    );
+    const a = await createUser();
+    const b = await createUser();
+    const renamed = await call("PUT", `/tjc/system/users/${b.id}`, {
+      loginName: a.loginName.toUpperCase(),
+      userName: "b",
+      version: b.version,
+    });
+    expect(renamed.json().code, renamed.body).toBe(Code.CONFLICT);
+    expect(renamed.json().data.errors.loginName).toBe(
+      "该登录名已被使用（不区分大小写）",
+    );
+    const ownCase = await call("PUT", `/tjc/system/users/${b.id}`, {
+      loginName: b.loginName.toUpperCase(),
+      userName: "b",
+      version: b.version,
+    });
+    expect(ownCase.json().code, ownCase.body).toBe(0);
+    expect(ownCase.json().data.loginName).toBe(b.loginName.toUpperCase());
+    // The folded index holds in the store too, beneath the route's check.
+    await expect(
+      t.app.store.db
+        .insertInto("users")
+        .values({
+          loginName: a.loginName.toUpperCase(),
+          userName: "x",
+          passwordHash: "x",
+          status: "active",
+          createdAt: "x",
+          updatedAt: "x",
+        })
+        .execute(),
+    ).rejects.toThrow(/unique/i);
+  });
+});
+
+describe("nobody grants what they do not hold (issue 25 item 1)", () => {
+  rejectsWithoutSessionAndPermission(
+    () => t,
+    () => editor,
+    "PUT",
+    "/tjc/system/users/1",
+    { loginName: "x-user", userName: "x", version: 1 },
+  );
+
+  /** The codes a fresh login of the user gets. */
+  async function codesAtLogin(loginName: string): Promise<string[]> {
+    const response = await login(loginName, "test-password");
+    expect(response.json().code, response.body).toBe(0);
+    return response.json().data.permissions as string[];
+  }
+  async function userRecord(id: number) {
+    const response = await call("GET", `/tjc/system/users/${id}`);
+    expect(response.json().code, response.body).toBe(0);
+    return response.json().data as {
+      loginName: string;
+      userName: string;
+      version: number;
+      roleIds: number[];
+    };
+  }
+  function put(id: number, record: object, token: string, language?: string) {
+    return call("PUT", `/tjc/system/users/${id}`, record, token, language);
+  }
+
+  test("user:read + user:update cannot put the admin role on their own account", async () => {
+    const self = await userHolding(t, ["user:read", "user:update"]);
+    const before = await userRecord(self.userId);
+    for (const language of ["en-US", "zh-CN"]) {
+      const response = await put(
+        self.userId,
+        { ...before, roleIds: [...before.roleIds, roleIds.admin] },
+        self.token,
+        language,
+      );
+      expect(response.json().code, response.body).toBe(Code.FORBIDDEN);
+      expect(response.json().data.reason).toBe(
+        "system.forbidden.not_own_roles",
+      );
+      expect(response.json().data.errors.roleIds).toBe(
+        language === "en-US"
+          ? "You cannot change your own roles"
+          : "不能更改自己的角色",
+      );
+    }
+    expect((await userRecord(self.userId)).roleIds).toEqual(before.roleIds);
+    expect((await codesAtLogin(self.loginName)).sort()).toEqual([
+      "user:read",
+      "user:update",
+    ]);
+    // Sending their roles back unchanged (as the edit form does) still saves.
+    const renamed = await put(
+      self.userId,
+      { ...before, userName: "自己改名" },
+      self.token,
+    );
+    expect(renamed.json().code, renamed.body).toBe(0);
+  });
+
+  test("user:update cannot give another account the admin role, nor a role with codes it lacks", async () => {
+    const manager = await userHolding(t, ["user:read", "user:update"]);
+    const other = await createUser({ roleIds: [] });
+    const record = await userRecord(other.id);
+    const asAdmin = await put(
+      other.id,
+      { ...record, roleIds: [roleIds.admin] },
+      manager.token,
+      "en-US",
+    );
+    expect(asAdmin.json().code, asAdmin.body).toBe(Code.FORBIDDEN);
+    expect(asAdmin.json().data.errors.roleIds).toBe(
+      "Only an administrator can give or take away the administrator role",
+    );
+    const asEditor = await put(
+      other.id,
+      { ...record, roleIds: [roleIds.editor] },
+      manager.token,
+      "en-US",
+    );
+    expect(asEditor.json().code, asEditor.body).toBe(Code.FORBIDDEN);
+    expect(asEditor.json().data.errors.roleIds).toBe(
+      "You cannot grant or take away permissions you do not hold",
+    );
+    const batch = await call(
+      "POST",
+      "/tjc/system/users/batch",
+      {
+        action: "update",
+        ids: [other.id],
+        data: { status: "enabled", roleIds: [roleIds.admin] },
+      },
+      manager.token,
+    );
+    expect(batch.json().code, batch.body).toBe(Code.FORBIDDEN);
+    expect((await userRecord(other.id)).roleIds).toEqual([]);
+    expect(await codesAtLogin(manager.loginName)).toHaveLength(2);
+    // A role whose codes the manager holds may be given.
+    const reader = await userHolding(t, ["user:read"]);
+    const given = await put(
+      other.id,
+      { ...record, roleIds: [reader.roleId] },
+      manager.token,
+    );
+    expect(given.json().code, given.body).toBe(0);
+    expect(given.json().data.roleIds).toEqual([reader.roleId]);
+  });
+
+  test("user:create cannot create an administrator, nor a user with codes it lacks", async () => {
+    const creator = await userHolding(t, ["user:create", "user:read"]);
+    for (const roles of [[roleIds.admin], [roleIds.editor]]) {
+      counter += 1;
+      const loginName = `escalate${counter}`;
+      const response = await call(
+        "POST",
+        "/tjc/system/users",
+        {
+          loginName,
+          userName: "x",
+          password: "a-good-passphrase",
+          roleIds: roles,
+        },
+        creator.token,
+      );
+      expect(response.json().code, response.body).toBe(Code.FORBIDDEN);
+      expect((await login(loginName)).json().code).toBe(Code.BAD_CREDENTIALS);
+    }
+    const plain = await call(
+      "POST",
+      "/tjc/system/users",
+      {
+        loginName: `plain${counter}`,
+        userName: "x",
+        password: "a-good-passphrase",
+        roleIds: [],
+      },
+      creator.token,
+    );
+    expect(plain.json().code, plain.body).toBe(0);
+  });
+
+  test("user:update cannot set the password of, or edit, an account holding codes it lacks", async () => {
+    const manager = await userHolding(t, ["user:read", "user:update"]);
+    const target = await createUser({ roleIds: [roleIds.admin] });
+    const reset = await call(
+      "POST",
+      `/tjc/system/users/${target.id}/password`,
+      { password: "taken-over-phrase" },
+      manager.token,
+      "en-US",
+    );
+    expect(reset.json().code, reset.body).toBe(Code.FORBIDDEN);
+    expect(reset.json().data.errors.id).toBe(
+      "You cannot change an account that holds permissions you do not hold",
+    );
+    expect(
+      (await login(target.loginName, "taken-over-phrase")).json().code,
+    ).toBe(Code.BAD_CREDENTIALS);
+    expect((await login(target.loginName)).json().code).toBe(0);
+    const record = await userRecord(target.id);
+    const edited = await put(
+      target.id,
+      { ...record, email: "manager@example.org" },
+      manager.token,
+    );
+    expect(edited.json().code, edited.body).toBe(Code.FORBIDDEN);
+    expect((await userRecord(target.id)).version).toBe(record.version);
+  });
+
+  test("an administrator still grants anything, to others", async () => {
+    const created = await createUser({ roleIds: [roleIds.admin] });
+    expect(created.roleIds).toEqual([roleIds.admin]);
+    const other = await createUser({ roleIds: [] });
+    const given = await put(
+      other.id,
+      {
+        ...(await userRecord(other.id)),
+        roleIds: [roleIds.admin, roleIds.editor],
+      },
+      admin,
+    );
+    expect(given.json().code, given.body).toBe(0);
+    const reset = await call(
+      "POST",
+      `/tjc/system/users/${created.id}/password`,
+      {
+        password: "another-good-phrase",
+      },
+    );
+    expect(reset.json().code, reset.body).toBe(0);
+    const taken = await put(
+      other.id,
+      { ...(await userRecord(other.id)), roleIds: [] },
+      admin,
+    );
+    expect(taken.json().code, taken.body).toBe(0);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import { USER_FIELD_LABELS } from "../../../common/schemas/system-labels.js";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { sql, type Selectable, type SqlBool } from "kysely";
@@ -22,9 +22,22 @@ import { ok } from "../../http/envelope.js";
 import { notFound, validationError } from "../../http/errors.js";
 import { localizeText } from "../../http/validation-messages.js";
 import { defineResource } from "../../resources/define-resource.js";
-import { envelope, idParams } from "../../resources/resource-definition.js";
+import {
+  envelope,
+  idParams,
+  type WriteChange,
+  type WriteContext,
+} from "../../resources/resource-definition.js";
 import { withAudit } from "../../services/audit.js";
 import { hashPassword } from "../../services/password.js";
+import {
+  loginNameHolder,
+  loginNameTakenError,
+} from "../../services/login-names.js";
+import {
+  requireGrantableRoles,
+  requireNotOutranked,
+} from "../../services/grant-rules.js";
 import {
   conflictOn,
   forgetUsers,
@@ -44,6 +57,99 @@ function sameIds(a: number[] | undefined, b: number[] | undefined): boolean {
   return (
     JSON.stringify([...(a ?? [])].sort()) ===
     JSON.stringify([...(b ?? [])].sort())
+  );
+}
+
+/**
+ * Refuses a user change before anything is written: deleting or disabling oneself, a
+ * login name another account has in any case (40900), changing an account that holds codes the caller lacks, or giving or taking
+ * roles beyond what the caller holds (40300, services/grant-rules.ts).
+ */
+async function refuseUserChange(
+  change: WriteChange<User>,
+  { trx, request }: WriteContext,
+): Promise<void> {
+  const self = request.session!.user.userId;
+  if (change.id === self && change.action === "delete")
+    throw conflictOn("id", SYSTEM_ERRORS.notYourself, request.language);
+  if (change.id === self && change.input?.status === "disabled")
+    throw conflictOn("status", SYSTEM_ERRORS.notYourself, request.language);
+  if (change.action !== "create")
+    await requireNotOutranked(trx, request, change.id, "id");
+  const loginName = change.input?.loginName as string | undefined;
+  if (
+    loginName !== undefined &&
+    loginName !== change.before?.loginName &&
+    (await loginNameHolder(
+      trx,
+      loginName,
+      change.action === "create" ? undefined : change.id,
+    ))
+  )
+    throw loginNameTakenError(request.language);
+  const roleIds = change.input?.roleIds as number[] | undefined;
+  if (roleIds !== undefined)
+    await requireGrantableRoles(trx, request, {
+      userId: change.action === "create" ? undefined : change.id,
+      before: change.before?.roleIds ?? [],
+      after: roleIds,
+    });
+}
+
+/** `POST /tjc/system/users/:id/password`: an administrator sets a user's password. */
+function passwordResetRoute(parent: FastifyInstance): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    "/system/users/:id/password",
+    {
+      config: { permission: "user:update" },
+      schema: {
+        tags: ["system/users"],
+        summary:
+          "Set a user's password (administrator); revokes their sessions",
+        params: idParams,
+        body: passwordResetSchema,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const user = await app.store.db
+        .selectFrom("users")
+        .select(["id", "loginName"])
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (!user) throw notFound();
+      const problem = passwordProblem(request.body.password, user.loginName);
+      if (problem)
+        throw validationError({
+          password: localizeText(problem, request.language),
+        });
+      const passwordHash = await hashPassword(request.body.password);
+      await withAudit(app.store, request, async (trx) => {
+        await requireNotOutranked(trx, request, id, "id");
+        await trx
+          .updateTable("users")
+          .set({
+            passwordHash,
+            updatedAt: nowIso(),
+            version: sql`version + 1`,
+          })
+          .where("id", "=", id)
+          .execute();
+        await revokeSessionsOf(trx, [id]);
+        return {
+          result: null,
+          audit: {
+            resource: "system/users",
+            recordId: id,
+            action: "passwordReset",
+          },
+        };
+      });
+      forgetUsers(app, [id]);
+      return ok(null);
+    },
   );
 }
 
@@ -128,15 +234,16 @@ export const userRoutes: FastifyPluginAsync = async (parent) => {
         values.passwordHash = await hashPassword(password);
       return values;
     },
-    async beforeWrite(change, { request }) {
-      const self = request.session!.user.userId;
-      if (change.id !== self) return;
-      if (change.action === "delete")
-        throw conflictOn("id", SYSTEM_ERRORS.notYourself, request.language);
-      if (change.input?.status === "disabled")
-        throw conflictOn("status", SYSTEM_ERRORS.notYourself, request.language);
-    },
+    beforeWrite: refuseUserChange,
     async afterWrite(change, { trx, request }) {
+      const loginName = change.input?.loginName as string | undefined;
+      if (change.before && loginName && loginName !== change.before.loginName)
+        // A legacy clash renamed (to a name nobody has) joins the unique index.
+        await trx
+          .updateTable("users")
+          .set({ loginNameClash: 0 })
+          .where("id", "=", change.id)
+          .execute();
       const roleIds = change.input?.roleIds as number[] | undefined;
       if (roleIds !== undefined)
         await setRoles(trx, change.id, roleIds, request.language);
@@ -181,55 +288,5 @@ export const userRoutes: FastifyPluginAsync = async (parent) => {
     ],
   });
 
-  app.post(
-    "/system/users/:id/password",
-    {
-      config: { permission: "user:update" },
-      schema: {
-        tags: ["system/users"],
-        summary:
-          "Set a user's password (administrator); revokes their sessions",
-        params: idParams,
-        body: passwordResetSchema,
-        response: { 200: envelope(z.null()) },
-      },
-    },
-    async (request) => {
-      const { id } = request.params;
-      const user = await app.store.db
-        .selectFrom("users")
-        .select(["id", "loginName"])
-        .where("id", "=", id)
-        .executeTakeFirst();
-      if (!user) throw notFound();
-      const problem = passwordProblem(request.body.password, user.loginName);
-      if (problem)
-        throw validationError({
-          password: localizeText(problem, request.language),
-        });
-      const passwordHash = await hashPassword(request.body.password);
-      await withAudit(app.store, request, async (trx) => {
-        await trx
-          .updateTable("users")
-          .set({
-            passwordHash,
-            updatedAt: nowIso(),
-            version: sql`version + 1`,
-          })
-          .where("id", "=", id)
-          .execute();
-        await revokeSessionsOf(trx, [id]);
-        return {
-          result: null,
-          audit: {
-            resource: "system/users",
-            recordId: id,
-            action: "passwordReset",
-          },
-        };
-      });
-      forgetUsers(app, [id]);
-      return ok(null);
-    },
-  );
+  passwordResetRoute(parent);
 };
