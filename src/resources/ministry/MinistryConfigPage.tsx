@@ -6,6 +6,7 @@ import Typography from "@mui/material/Typography";
 import {
   ArrayInput,
   Loading,
+  ResourceContextProvider,
   SaveButton,
   SelectInput,
   SimpleForm,
@@ -74,120 +75,128 @@ export function MinistryConfigPage() {
   };
 
   if (!config) return <Loading />;
+  // The repeated inputs (social links, services) need a resource for their rows' labels
+  // and keys: without one the add button threw (issue 25 item 14).
   return (
-    <Box sx={{ mt: 1, maxWidth: 900 }}>
-      <Title title={t("title")} />
-      <Card>
-        <CardContent>
-          <Typography variant="body2" color="text.secondary">
-            {translate("ministry.version", { version: config.version })}
-          </Typography>
-          <SimpleForm
-            key={config.version}
-            record={config}
-            onSubmit={save}
-            validate={form.validate}
-            noValidate
-            toolbar={
-              <Toolbar>
-                <SaveButton />
-              </Toolbar>
-            }
-          >
-            <Section title={t("identity")} />
-            <TextInput
-              source="identity.name"
-              label={t("name")}
-              isRequired={form.required("identity.name")}
-              sx={wide}
-            />
-            <TextInput source="identity.nameEn" label={t("nameEn")} sx={wide} />
-            <MediaInput
-              source="identity.logoFileId"
-              kind="image"
-              label={t("logoFileId")}
-            />
-            <TextInput
-              source="identity.shortDescription"
-              label={t("shortDescription")}
-              multiline
-              minRows={2}
-              sx={wide}
-            />
+    <ResourceContextProvider value="admin/configManage">
+      <Box sx={{ mt: 1, maxWidth: 900 }}>
+        <Title title={t("title")} />
+        <Card>
+          <CardContent>
+            <Typography variant="body2" color="text.secondary">
+              {translate("ministry.version", { version: config.version })}
+            </Typography>
+            <SimpleForm
+              key={config.version}
+              record={config}
+              onSubmit={save}
+              validate={form.validate}
+              noValidate
+              toolbar={
+                <Toolbar>
+                  <SaveButton />
+                </Toolbar>
+              }
+            >
+              <Section title={t("identity")} />
+              <TextInput
+                source="identity.name"
+                label={t("name")}
+                isRequired={form.required("identity.name")}
+                sx={wide}
+              />
+              <TextInput
+                source="identity.nameEn"
+                label={t("nameEn")}
+                sx={wide}
+              />
+              <MediaInput
+                source="identity.logoFileId"
+                kind="image"
+                label={t("logoFileId")}
+              />
+              <TextInput
+                source="identity.shortDescription"
+                label={t("shortDescription")}
+                multiline
+                minRows={2}
+                sx={wide}
+              />
 
-            <Section title={t("contact")} />
-            <TextInput
-              source="contact.address"
-              label={t("address")}
-              sx={wide}
-            />
-            <RegionCascaderInput
-              source="contact.regionCode"
-              label={t("regionCode")}
-            />
-            <TextInput source="contact.phone" label={t("phone")} />
-            <TextInput source="contact.email" label={t("email")} sx={wide} />
-            <TextInput
-              source="contact.website"
-              label={t("website")}
-              sx={wide}
-            />
-            <ArrayInput source="contact.socialLinks" label={t("socialLinks")}>
-              <SimpleFormIterator inline>
-                <SelectInput
-                  source="platform"
-                  label={t("platform")}
-                  choices={SOCIAL_PLATFORMS.map((id) => ({
-                    id,
-                    name: t(`platform_name.${id}`),
-                  }))}
-                />
-                <TextInput source="label" label={t("label")} />
-                <TextInput source="url" label={t("url")} />
-              </SimpleFormIterator>
-            </ArrayInput>
+              <Section title={t("contact")} />
+              <TextInput
+                source="contact.address"
+                label={t("address")}
+                sx={wide}
+              />
+              <RegionCascaderInput
+                source="contact.regionCode"
+                label={t("regionCode")}
+              />
+              <TextInput source="contact.phone" label={t("phone")} />
+              <TextInput source="contact.email" label={t("email")} sx={wide} />
+              <TextInput
+                source="contact.website"
+                label={t("website")}
+                sx={wide}
+              />
+              <ArrayInput source="contact.socialLinks" label={t("socialLinks")}>
+                <SimpleFormIterator inline>
+                  <SelectInput
+                    source="platform"
+                    label={t("platform")}
+                    choices={SOCIAL_PLATFORMS.map((id) => ({
+                      id,
+                      name: t(`platform_name.${id}`),
+                    }))}
+                  />
+                  <TextInput source="label" label={t("label")} />
+                  <TextInput source="url" label={t("url")} />
+                </SimpleFormIterator>
+              </ArrayInput>
 
-            <Section title={t("services")} />
-            <ArrayInput source="services" label={t("services")}>
-              <SimpleFormIterator inline>
-                <SelectInput
-                  source="day"
-                  label={t("day")}
-                  choices={WEEKDAYS.map((id) => ({
-                    id,
-                    name: t(`weekday.${id}`),
-                  }))}
-                />
-                <TextInput
-                  source="time"
-                  label={t("time")}
-                  type="time"
-                  InputLabelProps={{ shrink: true }}
-                />
-                <TextInput source="name" label={t("serviceName")} />
-                <TextInput source="place" label={t("place")} />
-              </SimpleFormIterator>
-            </ArrayInput>
+              <Section title={t("services")} />
+              <ArrayInput source="services" label={t("services")}>
+                <SimpleFormIterator inline>
+                  <SelectInput
+                    source="day"
+                    label={t("day")}
+                    choices={WEEKDAYS.map((id) => ({
+                      id,
+                      name: t(`weekday.${id}`),
+                    }))}
+                  />
+                  <TextInput
+                    source="time"
+                    label={t("time")}
+                    type="time"
+                    InputLabelProps={{ shrink: true }}
+                  />
+                  <TextInput source="name" label={t("serviceName")} />
+                  <TextInput source="place" label={t("place")} />
+                </SimpleFormIterator>
+              </ArrayInput>
 
-            <Section title={t("aboutHtml")} />
-            <LazyRichTextInput
-              source="aboutHtml"
-              label={t("aboutHtml")}
-              preset="article"
-            />
+              <Section title={t("aboutHtml")} />
+              <LazyRichTextInput
+                source="aboutHtml"
+                label={t("aboutHtml")}
+                preset="article"
+              />
 
-            <Section title={t("defaultLanguage")} />
-            <SelectInput
-              source="defaultLanguage"
-              label={t("defaultLanguage")}
-              choices={SUPPORTED_LANGUAGES.map((id) => ({
-                id,
-                name: t(`language.${id}`),
-              }))}
-            />
-          </SimpleForm>
-        </CardContent>
-      </Card>
-    </Box>
+              <Section title={t("defaultLanguage")} />
+              <SelectInput
+                source="defaultLanguage"
+                label={t("defaultLanguage")}
+                choices={SUPPORTED_LANGUAGES.map((id) => ({
+                  id,
+                  name: t(`language.${id}`),
+                }))}
+              />
+            </SimpleForm>
+          </CardContent>
+        </Card>
+      </Box>
+    </ResourceContextProvider>
   );
 }
