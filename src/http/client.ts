@@ -149,6 +149,15 @@ function specificReason(data: unknown): string | undefined {
   return reasons.join(getCurrentLanguage() === "zh-CN" ? "；" : "; ");
 }
 
+/** The notice of a refused call: the server's reason, or else its message. */
+function failureNotice(message: string, data: unknown) {
+  return {
+    message: specificReason(data) ?? message,
+    type: "error" as const,
+    durationMs: ERROR_NOTICE_MS,
+  };
+}
+
 /**
  * One named client over one base address. Every call goes through `send`, which holds
  * the spec's rules (section 7 and 8): token and Accept-Language out, renewed token in,
@@ -275,11 +284,7 @@ export function createClient(name: string, service: ServiceName): TjcClient {
         if (expiryLeavesPage()) return new Promise<never>(() => {});
         throw error;
       }
-      showNotice({
-        message: specificReason(envelope.data) ?? message,
-        type: "error",
-        durationMs: ERROR_NOTICE_MS,
-      });
+      showNotice(failureNotice(message, envelope.data));
       throw error;
     } finally {
       endLoading();
