@@ -29,6 +29,7 @@ import { mainClient } from "../../http";
 import { MediaInput } from "../../media/MediaInput";
 import { RegionCascaderInput } from "../../reference/RegionCascaderInput";
 import { schemaForm } from "../schemaForm";
+import { isStaleVersion, useStaleSettingsDialog } from "../StaleVersionDialog";
 
 const form = schemaForm(ministryConfigInputSchema);
 const wide = { width: "100%" };
@@ -41,9 +42,63 @@ function Section({ title }: { title: string }) {
   );
 }
 
+function useMinistryText() {
+  const translate = useTranslate();
+  return (key: string) => translate(`ministry.${key}`);
+}
+
+/** The ministry's social accounts, one row each. */
+function SocialLinksInput() {
+  const t = useMinistryText();
+  return (
+    <ArrayInput source="contact.socialLinks" label={t("socialLinks")}>
+      <SimpleFormIterator inline>
+        <SelectInput
+          source="platform"
+          label={t("platform")}
+          choices={SOCIAL_PLATFORMS.map((id) => ({
+            id,
+            name: t(`platform_name.${id}`),
+          }))}
+        />
+        <TextInput source="label" label={t("label")} />
+        <TextInput source="url" label={t("url")} />
+      </SimpleFormIterator>
+    </ArrayInput>
+  );
+}
+
+/** The weekly services, one row each. */
+function ServicesInput() {
+  const t = useMinistryText();
+  return (
+    <ArrayInput source="services" label={t("services")}>
+      <SimpleFormIterator inline>
+        <SelectInput
+          source="day"
+          label={t("day")}
+          choices={WEEKDAYS.map((id) => ({
+            id,
+            name: t(`weekday.${id}`),
+          }))}
+        />
+        <TextInput
+          source="time"
+          label={t("time")}
+          type="time"
+          InputLabelProps={{ shrink: true }}
+        />
+        <TextInput source="name" label={t("serviceName")} />
+        <TextInput source="place" label={t("place")} />
+      </SimpleFormIterator>
+    </ArrayInput>
+  );
+}
+
 /**
  * /admin/configManage: the one ministry record, in sections. Saves send the version read;
- * a stale one is refused (40900) with the server's message, and nothing changes.
+ * a stale one is refused (40900) and opens the stale-version dialog; nothing the user
+ * typed is replaced unless they choose to reload.
  */
 export function MinistryConfigPage() {
   const translate = useTranslate();
@@ -58,6 +113,14 @@ export function MinistryConfigPage() {
       .catch(() => {});
   }, []);
 
+  const stale = useStaleSettingsDialog({
+    loadTheirs: async () =>
+      (await mainClient.get<MinistryConfig>("/ministry-config")).data as never,
+    fieldLabel: (field) => `ministry.${field}`,
+    onReload: (theirs) => setConfig(theirs as unknown as MinistryConfig),
+    resave: (values) => save(values),
+  });
+
   const save = async (values: Record<string, unknown>) => {
     try {
       const { updatedAt: _at, updatedBy: _by, ...body } = values;
@@ -69,6 +132,11 @@ export function MinistryConfigPage() {
       notify("ministry.saved", { type: "success" });
       return undefined;
     } catch (error) {
+      // Someone saved since this page read the record: the dialog, the typed text kept.
+      if (isStaleVersion(error)) {
+        stale.openFor(values);
+        return undefined;
+      }
       return (error as { data?: { errors?: Record<string, string> } }).data
         ?.errors;
     }
@@ -140,43 +208,9 @@ export function MinistryConfigPage() {
                 label={t("website")}
                 sx={wide}
               />
-              <ArrayInput source="contact.socialLinks" label={t("socialLinks")}>
-                <SimpleFormIterator inline>
-                  <SelectInput
-                    source="platform"
-                    label={t("platform")}
-                    choices={SOCIAL_PLATFORMS.map((id) => ({
-                      id,
-                      name: t(`platform_name.${id}`),
-                    }))}
-                  />
-                  <TextInput source="label" label={t("label")} />
-                  <TextInput source="url" label={t("url")} />
-                </SimpleFormIterator>
-              </ArrayInput>
-
+              <SocialLinksInput />
               <Section title={t("services")} />
-              <ArrayInput source="services" label={t("services")}>
-                <SimpleFormIterator inline>
-                  <SelectInput
-                    source="day"
-                    label={t("day")}
-                    choices={WEEKDAYS.map((id) => ({
-                      id,
-                      name: t(`weekday.${id}`),
-                    }))}
-                  />
-                  <TextInput
-                    source="time"
-                    label={t("time")}
-                    type="time"
-                    InputLabelProps={{ shrink: true }}
-                  />
-                  <TextInput source="name" label={t("serviceName")} />
-                  <TextInput source="place" label={t("place")} />
-                </SimpleFormIterator>
-              </ArrayInput>
-
+              <ServicesInput />
               <Section title={t("aboutHtml")} />
               <LazyRichTextInput
                 source="aboutHtml"
@@ -196,6 +230,7 @@ export function MinistryConfigPage() {
             </SimpleForm>
           </CardContent>
         </Card>
+        {stale.dialog}
       </Box>
     </ResourceContextProvider>
   );
