@@ -11,6 +11,7 @@ import {
   Resource,
   localStorageStore,
 } from "react-admin";
+import type { ReactElement } from "react";
 import { BrowserRouter, Route } from "react-router-dom";
 import { authProvider } from "./providers/authProvider";
 import { dataProvider } from "./providers/dataProvider";
@@ -25,7 +26,8 @@ import { NotFound } from "./layout/NotFound";
 import { AppNotification } from "./layout/NoticeBridge";
 import { PlaceholderPage } from "./layout/PlaceholderPage";
 import { RouterBridge, ScrollMemory } from "./layout/RouterBridge";
-import { PLACEHOLDER_PAGES } from "./layout/adminPages";
+import { PLACEHOLDER_PAGES, pagePermission } from "./layout/adminPages";
+import { RequirePermission, guardScreens } from "./layout/RequirePermission";
 import { darkTheme, lightTheme } from "./layout/theme";
 import { EditorTestPage, TreeTestPage, UbTestPage } from "./pages/TestPages";
 import tags from "./resources/tags";
@@ -70,6 +72,21 @@ const ProfilePage = lazyChunk(
     import("./profile/ProfilePage").then((m) => ({ default: m.ProfilePage })),
   ["system"],
 );
+
+/** A custom page under /admin, open only to a holder of its code (adminPages.ts). */
+function guarded(path: string, element: ReactElement, code?: string) {
+  return (
+    <Route
+      key={path}
+      path={`/admin/${path}`}
+      element={
+        <RequirePermission code={code ?? pagePermission(path)}>
+          {element}
+        </RequirePermission>
+      }
+    />
+  );
+}
 
 // react-admin keeps its own copy of the locale; start it from aid-language (the spec's key).
 const store = localStorageStore("1", "lampstand");
@@ -122,23 +139,24 @@ export function App() {
                 path="/admin/profile"
                 element={<LazyPage component={ProfilePage} />}
               />
-              <Route
-                path="/admin/system/userBehaviorStat"
-                element={<LazyPage component={BehaviorStatsPage} />}
-              />
-              <Route
-                path="/admin/discipleManage/import"
-                element={<LazyPage component={DiscipleImport} />}
-              />
-              <Route
-                path="/admin/configManage"
-                element={<LazyPage component={MinistryConfigPage} />}
-              />
-              <Route path="/admin/articleEdit" element={<ArticleEditRoute />} />
-              {MODERATION_PAGES.map(({ path, element }) => (
-                <Route key={path} path={`/admin/${path}`} element={element} />
-              ))}
-              <Route path="/admin/configLive" element={<LiveConfigRoute />} />
+              {guarded(
+                "system/userBehaviorStat",
+                <LazyPage component={BehaviorStatsPage} />,
+              )}
+              {guarded(
+                "discipleManage/import",
+                <LazyPage component={DiscipleImport} />,
+                "disciple:create",
+              )}
+              {guarded(
+                "configManage",
+                <LazyPage component={MinistryConfigPage} />,
+              )}
+              {guarded("articleEdit", <ArticleEditRoute />)}
+              {MODERATION_PAGES.map(({ path, element }) =>
+                guarded(path, element),
+              )}
+              {guarded("configLive", <LiveConfigRoute />)}
               {PLACEHOLDER_PAGES.filter(
                 ({ path }) =>
                   path !== "system/userBehaviorStat" &&
@@ -146,42 +164,65 @@ export function App() {
                   path !== "articleEdit" &&
                   path !== "configLive" &&
                   !MODERATION_PAGES.some((page) => page.path === path),
-              ).map(({ path }) => (
-                <Route
-                  key={path}
-                  path={`/admin/${path}`}
-                  element={<PlaceholderPage path={path} />}
-                />
-              ))}
+              ).map(({ path }) =>
+                guarded(path, <PlaceholderPage path={path} />),
+              )}
             </CustomRoutes>
-            <Resource name="admin/tagManage" {...tags} />
-            <Resource name="admin/system/userManage" {...users} />
-            <Resource name="admin/system/roleManage" {...roles} />
-            <Resource name="admin/system/auditLog" {...auditLog} />
-            <Resource name="admin/system/loginLog" {...loginLog} />
-            <Resource name="admin/system/onlineSessions" {...onlineSessions} />
-            <Resource name="admin/system/jobManage" {...jobs} />
-            <Resource name="admin/system/joblogManage" {...jobLogs} />
-            <Resource name="admin/spiderManage" {...spiders} />
+            <Resource name="admin/tagManage" {...guardScreens(tags)} />
+            <Resource name="admin/system/userManage" {...guardScreens(users)} />
+            <Resource name="admin/system/roleManage" {...guardScreens(roles)} />
+            <Resource
+              name="admin/system/auditLog"
+              {...guardScreens(auditLog)}
+            />
+            <Resource
+              name="admin/system/loginLog"
+              {...guardScreens(loginLog)}
+            />
+            <Resource
+              name="admin/system/onlineSessions"
+              {...guardScreens(onlineSessions)}
+            />
+            <Resource name="admin/system/jobManage" {...guardScreens(jobs)} />
+            <Resource
+              name="admin/system/joblogManage"
+              {...guardScreens(jobLogs)}
+            />
+            <Resource name="admin/spiderManage" {...guardScreens(spiders)} />
             <Resource name="admin/spiderRuns" />
-            <Resource name="admin/sermonManage" {...sermons} />
-            <Resource name="admin/mySermonManage" {...mySermons} />
-            <Resource name="admin/articleManage" {...articles} />
-            <Resource name="admin/audioManage" {...audios} />
-            <Resource name="admin/videoManage" {...videos} />
-            <Resource name="admin/docManage" {...gospelDocs} />
-            <Resource name="admin/discipleManage" {...disciples} />
-            <Resource name="admin/channelManage" {...channels} />
-            <Resource name="admin/liveVideoManage" {...liveVideos} />
-            <Resource name="admin/configLiveNotice" {...liveNotices} />
-            <Resource name="admin/system/configManage" {...configs} />
+            <Resource name="admin/sermonManage" {...guardScreens(sermons)} />
+            <Resource
+              name="admin/mySermonManage"
+              {...guardScreens(mySermons)}
+            />
+            <Resource name="admin/articleManage" {...guardScreens(articles)} />
+            <Resource name="admin/audioManage" {...guardScreens(audios)} />
+            <Resource name="admin/videoManage" {...guardScreens(videos)} />
+            <Resource name="admin/docManage" {...guardScreens(gospelDocs)} />
+            <Resource
+              name="admin/discipleManage"
+              {...guardScreens(disciples)}
+            />
+            <Resource name="admin/channelManage" {...guardScreens(channels)} />
+            <Resource
+              name="admin/liveVideoManage"
+              {...guardScreens(liveVideos)}
+            />
+            <Resource
+              name="admin/configLiveNotice"
+              {...guardScreens(liveNotices)}
+            />
+            <Resource
+              name="admin/system/configManage"
+              {...guardScreens(configs)}
+            />
             <Resource
               name="admin/system/resourcePageManage"
-              {...resourcePages}
+              {...guardScreens(resourcePages)}
             />
             <Resource
               name="admin/system/permission/resource"
-              {...permissionTree}
+              {...guardScreens(permissionTree)}
             />
           </CoreAdminUI>
           <AppNotification />

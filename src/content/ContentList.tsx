@@ -1,33 +1,19 @@
 import type { ReactElement, ReactNode } from "react";
 import {
-  CreateButton,
   DataTable,
   DateField,
   List,
   SearchInput,
-  TopToolbar,
   useCanAccess,
   useResourceContext,
 } from "react-admin";
-import { CsvExportButton } from "../resources/CsvExportButton";
+import { ResourceListActions } from "../resources/ResourceListActions";
 import { RowPlayer } from "./FilePlayer";
 import { StatusField, WorkflowBulkActions, workflowFilters } from "./workflow";
 import { HighlightField, LONG_TEXT_FIELDS } from "../resources/HighlightField";
 
 /** Narrow screens keep the title and the status; the rest is one tap away. */
 export const hiddenOnPhones = { display: { xs: "none", sm: "table-cell" } };
-
-function ContentListActions() {
-  const resource = useResourceContext() ?? "";
-  const { canAccess: canCreate } = useCanAccess({ resource, action: "create" });
-  const { canAccess: canExport } = useCanAccess({ resource, action: "export" });
-  return (
-    <TopToolbar>
-      {canCreate ? <CreateButton /> : null}
-      {canExport ? <CsvExportButton /> : null}
-    </TopToolbar>
-  );
-}
 
 /**
  * A workflow resource's list: keyword, status and tag filters plus the resource's own,
@@ -55,7 +41,7 @@ export function ContentList({
       sort={{ field: "createdAt", order: "DESC" }}
       perPage={25}
       exporter={false}
-      actions={<ContentListActions />}
+      actions={<ResourceListActions />}
     >
       <DataTable
         rowClick={canEdit ? "edit" : false}

@@ -202,11 +202,43 @@ describe("answers", () => {
       kind: "api",
       body: { errors: { name: "已被占用" } },
     });
+    // The server's reason, not the code's generic text (issue 25 item 17).
     expect(t.notices).toEqual([
-      { message: "数据冲突", type: "error", durationMs: 3000 },
+      { message: "已被占用", type: "error", durationMs: 3000 },
     ]);
     expect(t.navigate).not.toHaveBeenCalled();
     expect(loadingFlag.isVisible()).toBe(false);
+  });
+
+  it("shows every distinct reason the server sent, and the message when it sent none", async () => {
+    t.fetchMock.mockResolvedValueOnce(
+      envelopeResponse(
+        {
+          code: 40900,
+          message: "数据冲突：记录已被修改或存在重复值",
+          data: {
+            errors: {
+              id: "该频道仍有直播视频或被直播设置引用，不能删除",
+              other: "该频道仍有直播视频或被直播设置引用，不能删除",
+              version: "记录已被他人修改",
+            },
+          },
+        },
+        { status: 409 },
+      ),
+    );
+    await expect(client.delete("/channels/1")).rejects.toBeInstanceOf(ApiError);
+    t.fetchMock.mockResolvedValueOnce(
+      envelopeResponse(
+        { code: 40300, message: "没有权限", data: null },
+        { status: 403 },
+      ),
+    );
+    await expect(client.get("/channels")).rejects.toBeInstanceOf(ApiError);
+    expect(t.notices.map((notice) => notice.message)).toEqual([
+      "该频道仍有直播视频或被直播设置引用，不能删除；记录已被他人修改",
+      "没有权限",
+    ]);
   });
 
   it("reads the envelope whatever the HTTP status", async () => {

@@ -130,6 +130,35 @@ function filenameFrom(disposition: string | null): string | null {
 }
 
 /**
+ * The server's own reasons (`data.errors`, field → sentence), when it sent any: "this
+ * channel still has live videos" says more than the code's generic "conflict" (issue 25
+ * item 17). Repeated sentences show once.
+ */
+function specificReason(data: unknown): string | undefined {
+  const errors = (data as { errors?: unknown } | null | undefined)?.errors;
+  if (!errors || typeof errors !== "object") return undefined;
+  const reasons = [
+    ...new Set(
+      Object.values(errors).filter(
+        (value): value is string =>
+          typeof value === "string" && value.trim() !== "",
+      ),
+    ),
+  ];
+  if (reasons.length === 0) return undefined;
+  return reasons.join(getCurrentLanguage() === "zh-CN" ? "；" : "; ");
+}
+
+/** The notice of a refused call: the server's reason, or else its message. */
+function failureNotice(message: string, data: unknown) {
+  return {
+    message: specificReason(data) ?? message,
+    type: "error" as const,
+    durationMs: ERROR_NOTICE_MS,
+  };
+}
+
+/**
  * One named client over one base address. Every call goes through `send`, which holds
  * the spec's rules (section 7 and 8): token and Accept-Language out, renewed token in,
  * the envelope's code decides success, 20107 ends the session, any other failure is shown
@@ -255,7 +284,7 @@ export function createClient(name: string, service: ServiceName): TjcClient {
         if (expiryLeavesPage()) return new Promise<never>(() => {});
         throw error;
       }
-      showNotice({ message, type: "error", durationMs: ERROR_NOTICE_MS });
+      showNotice(failureNotice(message, envelope.data));
       throw error;
     } finally {
       endLoading();

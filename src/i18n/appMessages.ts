@@ -64,6 +64,12 @@ export const appMessages = {
         intro: "从左侧菜单选择要管理的内容。",
         shortcuts: "常用页面",
       },
+      no_back_office: {
+        title: "欢迎来到问答社区",
+        message:
+          "您的账号用于问答社区，没有管理后台的权限。正在为您打开问答社区…",
+        go: "前往问答社区",
+      },
       placeholder: {
         coming: "此页面将在后续版本中提供。",
         path: "路径：%{path}",
@@ -182,6 +188,12 @@ export const appMessages = {
         welcome: "Welcome, %{name}",
         intro: "Choose what to manage from the menu.",
         shortcuts: "Frequently used",
+      },
+      no_back_office: {
+        title: "Welcome to the Q&A community",
+        message:
+          "Your account is for the Q&A community and has no access to the back office. Taking you to the community…",
+        go: "Go to the Q&A community",
       },
       placeholder: {
         coming: "This page arrives in a later release.",

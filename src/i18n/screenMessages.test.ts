@@ -182,7 +182,8 @@ describe("each feature's messages load with its screens", () => {
     const lacking: string[] = [];
     let checked = 0;
     for (const m of text.matchAll(
-      /<Resource\s+name="([^"]+)"\s+\{\.\.\.(\w+)\}/g,
+      // `{...tags}` or, behind the access check, `{...guardScreens(tags)}`.
+      /<Resource\s+name="([^"]+)"\s+\{\.\.\.(?:guardScreens\()?(\w+)\)?\}/g,
     )) {
       const feature = owner.get(`resources.${m[1]}`);
       const file = fileOf.get(m[2]!);

@@ -5,7 +5,12 @@ import CardContent from "@mui/material/CardContent";
 import Grid from "@mui/material/Grid";
 import Typography from "@mui/material/Typography";
 import { Link } from "react-router-dom";
-import { Title, useGetIdentity, useTranslate } from "react-admin";
+import {
+  Title,
+  useGetIdentity,
+  usePermissions,
+  useTranslate,
+} from "react-admin";
 import { ADMIN_PAGES, MENU_GROUPS, pageNameKey } from "./adminPages";
 import { LazyPage, lazyChunk } from "./chunks";
 
@@ -19,10 +24,16 @@ const DashboardWidgets = lazyChunk(
   ["dashboard"],
 );
 
-/** /admin: the back office home: the dashboard's widgets, then every page grouped as in the menu. */
+/**
+ * /admin: the back office home: the dashboard's widgets, then the pages the user may open,
+ * grouped as in the menu (a tile for a page they cannot open only led to "access denied").
+ */
 export function AdminHome() {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
+  const { permissions } = usePermissions<string[]>();
+  const held = new Set(Array.isArray(permissions) ? permissions : []);
+  const openable = ADMIN_PAGES.filter((page) => held.has(page.permission));
   return (
     <Box sx={{ py: 2 }}>
       <Title title={translate("app.home.title")} />
@@ -34,14 +45,17 @@ export function AdminHome() {
         {translate("app.home.intro")}
       </Typography>
       <LazyPage component={DashboardWidgets} />
-      {MENU_GROUPS.map((group) => (
+      {MENU_GROUPS.filter((group) =>
+        openable.some((page) => page.group === group),
+      ).map((group) => (
         <Box key={group} component="section" sx={{ mb: 3 }}>
           <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
             {translate(`app.menu.${group}`)}
           </Typography>
           <Grid container spacing={1.5}>
-            {ADMIN_PAGES.filter((page) => page.group === group).map(
-              ({ path, icon: Icon }) => (
+            {openable
+              .filter((page) => page.group === group)
+              .map(({ path, icon: Icon }) => (
                 <Grid key={path} size={{ xs: 6, sm: 4, md: 3, lg: 2 }}>
                   <Card variant="outlined" sx={{ height: "100%" }}>
                     <CardActionArea
@@ -60,8 +74,7 @@ export function AdminHome() {
                     </CardActionArea>
                   </Card>
                 </Grid>
-              ),
-            )}
+              ))}
           </Grid>
         </Box>
       ))}

@@ -16,6 +16,7 @@ import {
   useAuthenticated,
   useAuthProvider,
   useGetIdentity,
+  usePermissions,
   useTranslate,
 } from "react-admin";
 import Typography from "@mui/material/Typography";
@@ -26,7 +27,8 @@ import { hasSession } from "../http/session";
 import { BareFrame } from "./BareFrame";
 import { Menu } from "./Menu";
 import { ShellChrome } from "./ShellChrome";
-import { isAdminPath } from "./adminPages";
+import { holdsBackOfficeCode, isAdminPath } from "./adminPages";
+import { NoBackOffice } from "./NoBackOffice";
 import { useSiteName } from "./useSiteName";
 
 /** The user menu's way to /admin/profile; it closes the menu as it goes. */
@@ -122,10 +124,22 @@ function useGuardOnEveryPage(): boolean {
 function GuardedLayout({ children }: { children: ReactNode }) {
   const { authenticated, isPending } = useAuthenticated();
   const sessionPresent = useGuardOnEveryPage();
-  if (isPending || !authenticated || !sessionPresent) {
+  const permissions = usePermissions<string[]>({}, { enabled: authenticated });
+  if (isPending || !authenticated || !sessionPresent || permissions.isPending) {
     return (
       <BareFrame>
         <Loading />
+      </BareFrame>
+    );
+  }
+  // A community member holds no back-office code: no shell of pages they cannot open.
+  if (
+    Array.isArray(permissions.permissions) &&
+    !holdsBackOfficeCode(permissions.permissions)
+  ) {
+    return (
+      <BareFrame>
+        <NoBackOffice />
       </BareFrame>
     );
   }

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { catalogue } from "../i18n/messages";
 import { flattenMessages } from "../i18n/deepMerge";
-import { ADMIN_PAGES, MENU_GROUPS, pageNameKey } from "./adminPages";
+import {
+  ADMIN_PAGES,
+  MENU_GROUPS,
+  holdsBackOfficeCode,
+  pageNameKey,
+} from "./adminPages";
 
 describe.each(["zh-CN", "en-US"] as const)("menu names in %s", (language) => {
   const messages = flattenMessages(
@@ -35,5 +40,29 @@ describe.each(["zh-CN", "en-US"] as const)("menu names in %s", (language) => {
     expect(
       pages.filter((page) => lower.includes(page.name.toLowerCase())),
     ).toEqual([]);
+  });
+});
+
+describe("page permissions", () => {
+  it("guards every page with the code the server's menu gives it", async () => {
+    const { SEED_MENU } = await import("../../server/services/menu-seed");
+    const seeded = Object.fromEntries(
+      SEED_MENU.flatMap((group) => group.pages).map((page) => [
+        page.path,
+        page.permission,
+      ]),
+    );
+    const here = Object.fromEntries(
+      ADMIN_PAGES.map((page) => [page.path, page.permission]),
+    );
+    expect(here).toEqual(seeded);
+  });
+
+  it("counts only community codes as no back-office access", () => {
+    expect(holdsBackOfficeCode([])).toBe(false);
+    expect(holdsBackOfficeCode(["community:ask", "community:vote"])).toBe(
+      false,
+    );
+    expect(holdsBackOfficeCode(["community:ask", "tag:read"])).toBe(true);
   });
 });

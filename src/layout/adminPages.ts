@@ -52,8 +52,11 @@ export interface AdminPage {
   icon: ComponentType;
   /** Set when the page is a react-admin resource rather than a placeholder. */
   resource?: string;
-  /** Permission needed to see it in the menu. */
-  permission?: string;
+  /**
+   * The code needed to open it (and to see its tile and menu entry): the same code the
+   * server's menu seed gives the page (server/services/menu-seed.ts; a test compares).
+   */
+  permission: string;
 }
 
 /** Every admin page of spec section 2, in menu order. */
@@ -107,7 +110,12 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     resource: "admin/system/resourcePageManage",
     permission: "resourcePage:read",
   },
-  { path: "system/userBehaviorStat", group: "system", icon: InsightsIcon },
+  {
+    path: "system/userBehaviorStat",
+    group: "system",
+    icon: InsightsIcon,
+    permission: "behaviorStat:read",
+  },
   {
     path: "system/onlineSessions",
     group: "system",
@@ -151,7 +159,12 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     resource: "admin/articleManage",
     permission: "article:read",
   },
-  { path: "articleEdit", group: "content", icon: EditNoteIcon },
+  {
+    path: "articleEdit",
+    group: "content",
+    icon: EditNoteIcon,
+    permission: "article:update",
+  },
   {
     path: "audioManage",
     group: "content",
@@ -194,7 +207,12 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     resource: "admin/spiderManage",
     permission: "spider:read",
   },
-  { path: "configManage", group: "content", icon: TuneIcon },
+  {
+    path: "configManage",
+    group: "content",
+    icon: TuneIcon,
+    permission: "ministryConfig:read",
+  },
 
   {
     path: "configLive",
@@ -226,16 +244,66 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     permission: "liveVideo:read",
   },
 
-  { path: "askManage", group: "qa", icon: ForumIcon },
-  { path: "topicDetailManage", group: "qa", icon: TopicIcon },
-  { path: "askConfig", group: "qa", icon: SettingsSuggestIcon },
-  { path: "askTagManage", group: "qa", icon: SellIcon },
-  { path: "askComplaintManage", group: "qa", icon: ReportIcon },
-  { path: "askKeepSilenceManage", group: "qa", icon: VolumeOffIcon },
-  { path: "ask", group: "qa", icon: QuestionAnswerIcon },
-  { path: "topicDetail", group: "qa", icon: HelpCenterIcon },
-  { path: "choicenessCommon", group: "qa", icon: StarIcon },
-  { path: "tagList", group: "qa", icon: LabelIcon },
+  {
+    path: "askManage",
+    group: "qa",
+    icon: ForumIcon,
+    permission: "askTopic:read",
+  },
+  {
+    path: "topicDetailManage",
+    group: "qa",
+    icon: TopicIcon,
+    permission: "askAnswer:read",
+  },
+  {
+    path: "askConfig",
+    group: "qa",
+    icon: SettingsSuggestIcon,
+    permission: "askConfig:read",
+  },
+  {
+    path: "askTagManage",
+    group: "qa",
+    icon: SellIcon,
+    permission: "askTag:read",
+  },
+  {
+    path: "askComplaintManage",
+    group: "qa",
+    icon: ReportIcon,
+    permission: "askComplaint:read",
+  },
+  {
+    path: "askKeepSilenceManage",
+    group: "qa",
+    icon: VolumeOffIcon,
+    permission: "askMute:read",
+  },
+  {
+    path: "ask",
+    group: "qa",
+    icon: QuestionAnswerIcon,
+    permission: "askTopic:read",
+  },
+  {
+    path: "topicDetail",
+    group: "qa",
+    icon: HelpCenterIcon,
+    permission: "askTopic:read",
+  },
+  {
+    path: "choicenessCommon",
+    group: "qa",
+    icon: StarIcon,
+    permission: "askAnswer:read",
+  },
+  {
+    path: "tagList",
+    group: "qa",
+    icon: LabelIcon,
+    permission: "askTag:read",
+  },
 ];
 
 export const PLACEHOLDER_PAGES = ADMIN_PAGES.filter((page) => !page.resource);
@@ -246,4 +314,17 @@ export function pageNameKey(path: string): string {
 
 export function isAdminPath(pathname: string): boolean {
   return pathname === "/admin" || pathname.startsWith("/admin/");
+}
+
+/** The code that opens an admin page (its path under /admin), if the page is known. */
+export function pagePermission(path: string): string | undefined {
+  return ADMIN_PAGES.find((page) => page.path === path)?.permission;
+}
+
+/**
+ * Whether a user's codes open any part of the back office: the community's codes
+ * (`community:*`) are for the public site only.
+ */
+export function holdsBackOfficeCode(permissions: readonly string[]): boolean {
+  return permissions.some((code) => !code.startsWith("community:"));
 }

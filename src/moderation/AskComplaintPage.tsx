@@ -10,11 +10,11 @@ import {
   Tabs,
   TextField,
   Typography,
-  TablePagination,
 } from "@mui/material";
 import { Link } from "react-router-dom";
 import { Title, useNotify, useTranslate } from "react-admin";
 import { mainClient } from "../http";
+import { AppTablePagination } from "../layout/AppTablePagination";
 import { DURATIONS, untilOf, useLoad, useTime, type Duration } from "./shared";
 
 interface Group {
@@ -212,7 +212,7 @@ export function AskComplaintPage() {
           </Card>
         ))}
       </Stack>
-      <TablePagination
+      <AppTablePagination
         component="div"
         count={data?.total ?? 0}
         page={page}

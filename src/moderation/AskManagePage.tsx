@@ -15,7 +15,6 @@ import {
   TableSortLabel,
   Tabs,
   TextField,
-  TablePagination,
   Dialog,
   DialogTitle,
   DialogContent,
@@ -28,6 +27,7 @@ import {
 import { Link } from "react-router-dom";
 import { Title, useNotify, useTranslate } from "react-admin";
 import { mainClient } from "../http";
+import { AppTablePagination } from "../layout/AppTablePagination";
 import { HighlightedText } from "../resources/HighlightField";
 import { highlightOf, type ListHighlights } from "../resources/highlights";
 import {
@@ -484,7 +484,7 @@ function QuestionGrid() {
         </Table>
         {list.length === 0 ? <p>{translate("moderation.empty")}</p> : null}
       </Box>
-      <TablePagination
+      <AppTablePagination
         component="div"
         count={data?.total ?? 0}
         page={page}
@@ -717,7 +717,7 @@ function ReviewQueue() {
           </ListItem>
         ))}
       </List>
-      <TablePagination
+      <AppTablePagination
         component="div"
         count={data?.total ?? 0}
         page={page}

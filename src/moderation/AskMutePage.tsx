@@ -11,10 +11,10 @@ import {
   TableHead,
   TableRow,
   TextField,
-  TablePagination,
 } from "@mui/material";
 import { Title, useNotify, useTranslate } from "react-admin";
 import { mainClient } from "../http";
+import { AppTablePagination } from "../layout/AppTablePagination";
 import { MuteDialog } from "./TopicDetailManagePage";
 import { downloadCsv, useLoad, useTime } from "./shared";
 
@@ -205,7 +205,7 @@ export function AskMutePage() {
         </Table>
         {list.length === 0 ? <p>{translate("moderation.empty")}</p> : null}
       </Box>
-      <TablePagination
+      <AppTablePagination
         component="div"
         count={data?.total ?? 0}
         page={page}

@@ -31,8 +31,11 @@ function useHasTogglableFilters(): boolean {
 export function ResourceListActions({
   create = true,
   exportable = true,
+  filter,
   children,
 }: {
+  /** The list's permanent filter, which the export must keep too. */
+  filter?: Record<string, unknown>;
   /** Offer Create (still only with the resource's create permission). */
   create?: boolean;
   /** Offer CSV export (still only with the resource's export permission). */
@@ -56,7 +59,7 @@ export function ResourceListActions({
     <TopToolbar>
       {hasFilters ? <FilterButton disableSaveQuery /> : null}
       {create && canCreate ? <CreateButton /> : null}
-      {exportable && canExport ? <CsvExportButton /> : null}
+      {exportable && canExport ? <CsvExportButton filter={filter} /> : null}
       {children}
     </TopToolbar>
   );

@@ -188,3 +188,42 @@ export function StaleVersionDialog({
     </Dialog>
   );
 }
+
+/**
+ * For a page that saves one versioned settings record itself (事工配置, 直播设置): a save
+ * refused as stale opens the same dialog every form has, with the user's typed values kept
+ * (issue 25 item 18). Reload takes the stored record; overwrite saves the user's values
+ * again with the stored version.
+ */
+export function useStaleSettingsDialog({
+  loadTheirs,
+  fieldLabel,
+  onReload,
+  resave,
+}: {
+  loadTheirs(): Promise<Record<string, unknown>>;
+  fieldLabel(field: string): string;
+  onReload(theirs: Record<string, unknown>): void;
+  resave(values: Record<string, unknown>): Promise<unknown>;
+}) {
+  const [mine, setMine] = useState<Record<string, unknown> | null>(null);
+  const dialog = (
+    <StaleVersionDialog
+      open={mine !== null}
+      mine={mine ?? {}}
+      loadTheirs={loadTheirs}
+      fieldLabel={fieldLabel}
+      onReload={(theirs) => {
+        setMine(null);
+        onReload(theirs);
+      }}
+      onOverwrite={(theirs) => {
+        const values = mine ?? {};
+        setMine(null);
+        void resave({ ...values, version: theirs.version });
+      }}
+      onClose={() => setMine(null)}
+    />
+  );
+  return { openFor: setMine, dialog };
+}

@@ -9,7 +9,6 @@ import {
   ReferenceInput,
   SearchInput,
   SelectInput,
-  TopToolbar,
   useCanAccess,
   useTranslate,
 } from "react-admin";
@@ -17,7 +16,7 @@ import { Link } from "react-router-dom";
 import AddIcon from "@mui/icons-material/Add";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import type { Theme } from "@mui/material/styles";
-import { CsvExportButton } from "../CsvExportButton";
+import { ResourceListActions } from "../ResourceListActions";
 import { PublishingButtons } from "../content/PublishingButtons";
 import { StatusField } from "../content/StatusField";
 import { SuggestInput } from "../content/SuggestInput";
@@ -29,20 +28,16 @@ import { PassageFilterInput } from "../PassageFilterInput";
 const RESOURCE = "admin/articleManage";
 const hiddenOnPhones = { display: { xs: "none", sm: "table-cell" } };
 
+/** The shared toolbar (add filter, export); new articles open in the full-page editor. */
 function Actions() {
   const translate = useTranslate();
   const { canAccess: canCreate } = useCanAccess({
     resource: RESOURCE,
     action: "create",
   });
-  const { canAccess: canExport } = useCanAccess({
-    resource: RESOURCE,
-    action: "export",
-  });
   return (
-    <TopToolbar>
+    <ResourceListActions create={false}>
       {canCreate ? (
-        // New articles open in the full-page editor.
         <Button
           component={Link}
           to={ARTICLE_EDIT_PATH}
@@ -51,8 +46,7 @@ function Actions() {
           <AddIcon />
         </Button>
       ) : null}
-      {canExport ? <CsvExportButton /> : null}
-    </TopToolbar>
+    </ResourceListActions>
   );
 }
 

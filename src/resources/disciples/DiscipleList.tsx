@@ -9,7 +9,6 @@ import {
   BulkDeleteButton,
   BulkUpdateButton,
   Button,
-  CreateButton,
   DataTable,
   DateInput,
   FunctionField,
@@ -18,7 +17,6 @@ import {
   SearchInput,
   SelectInput,
   TextInput,
-  TopToolbar,
   useCanAccess,
   useListContext,
   useTranslate,
@@ -29,26 +27,22 @@ import type {
 } from "../../../common/schemas/disciple";
 import { mainClient } from "../../http";
 import { RegionCascaderInput } from "../../reference/RegionCascaderInput";
-import { CsvExportButton } from "../CsvExportButton";
+import { ResourceListActions } from "../ResourceListActions";
 import { useDiscipleChoices } from "./choices";
 import { HighlightField } from "../HighlightField";
 
 const RESOURCE = "admin/discipleManage";
 const hiddenOnPhones = { display: { xs: "none", sm: "table-cell" } };
 
+/** The shared toolbar (add filter, create, export), then the CSV import. */
 function Actions() {
   const translate = useTranslate();
   const { canAccess: canCreate } = useCanAccess({
     resource: RESOURCE,
     action: "create",
   });
-  const { canAccess: canExport } = useCanAccess({
-    resource: RESOURCE,
-    action: "export",
-  });
   return (
-    <TopToolbar>
-      {canCreate ? <CreateButton /> : null}
+    <ResourceListActions>
       {canCreate ? (
         <Button
           component={Link}
@@ -58,8 +52,7 @@ function Actions() {
           <UploadFileIcon />
         </Button>
       ) : null}
-      {canExport ? <CsvExportButton /> : null}
-    </TopToolbar>
+    </ResourceListActions>
   );
 }
 

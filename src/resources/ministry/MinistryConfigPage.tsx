@@ -6,6 +6,7 @@ import Typography from "@mui/material/Typography";
 import {
   ArrayInput,
   Loading,
+  ResourceContextProvider,
   SaveButton,
   SelectInput,
   SimpleForm,
@@ -28,6 +29,7 @@ import { mainClient } from "../../http";
 import { MediaInput } from "../../media/MediaInput";
 import { RegionCascaderInput } from "../../reference/RegionCascaderInput";
 import { schemaForm } from "../schemaForm";
+import { isStaleVersion, useStaleSettingsDialog } from "../StaleVersionDialog";
 
 const form = schemaForm(ministryConfigInputSchema);
 const wide = { width: "100%" };
@@ -40,9 +42,63 @@ function Section({ title }: { title: string }) {
   );
 }
 
+function useMinistryText() {
+  const translate = useTranslate();
+  return (key: string) => translate(`ministry.${key}`);
+}
+
+/** The ministry's social accounts, one row each. */
+function SocialLinksInput() {
+  const t = useMinistryText();
+  return (
+    <ArrayInput source="contact.socialLinks" label={t("socialLinks")}>
+      <SimpleFormIterator inline>
+        <SelectInput
+          source="platform"
+          label={t("platform")}
+          choices={SOCIAL_PLATFORMS.map((id) => ({
+            id,
+            name: t(`platform_name.${id}`),
+          }))}
+        />
+        <TextInput source="label" label={t("label")} />
+        <TextInput source="url" label={t("url")} />
+      </SimpleFormIterator>
+    </ArrayInput>
+  );
+}
+
+/** The weekly services, one row each. */
+function ServicesInput() {
+  const t = useMinistryText();
+  return (
+    <ArrayInput source="services" label={t("services")}>
+      <SimpleFormIterator inline>
+        <SelectInput
+          source="day"
+          label={t("day")}
+          choices={WEEKDAYS.map((id) => ({
+            id,
+            name: t(`weekday.${id}`),
+          }))}
+        />
+        <TextInput
+          source="time"
+          label={t("time")}
+          type="time"
+          InputLabelProps={{ shrink: true }}
+        />
+        <TextInput source="name" label={t("serviceName")} />
+        <TextInput source="place" label={t("place")} />
+      </SimpleFormIterator>
+    </ArrayInput>
+  );
+}
+
 /**
  * /admin/configManage: the one ministry record, in sections. Saves send the version read;
- * a stale one is refused (40900) with the server's message, and nothing changes.
+ * a stale one is refused (40900) and opens the stale-version dialog; nothing the user
+ * typed is replaced unless they choose to reload.
  */
 export function MinistryConfigPage() {
   const translate = useTranslate();
@@ -57,6 +113,14 @@ export function MinistryConfigPage() {
       .catch(() => {});
   }, []);
 
+  const stale = useStaleSettingsDialog({
+    loadTheirs: async () =>
+      (await mainClient.get<MinistryConfig>("/ministry-config")).data as never,
+    fieldLabel: (field) => `ministry.${field}`,
+    onReload: (theirs) => setConfig(theirs as unknown as MinistryConfig),
+    resave: (values) => save(values),
+  });
+
   const save = async (values: Record<string, unknown>) => {
     try {
       const { updatedAt: _at, updatedBy: _by, ...body } = values;
@@ -68,126 +132,106 @@ export function MinistryConfigPage() {
       notify("ministry.saved", { type: "success" });
       return undefined;
     } catch (error) {
+      // Someone saved since this page read the record: the dialog, the typed text kept.
+      if (isStaleVersion(error)) {
+        stale.openFor(values);
+        return undefined;
+      }
       return (error as { data?: { errors?: Record<string, string> } }).data
         ?.errors;
     }
   };
 
   if (!config) return <Loading />;
+  // The repeated inputs (social links, services) need a resource for their rows' labels
+  // and keys: without one the add button threw (issue 25 item 14).
   return (
-    <Box sx={{ mt: 1, maxWidth: 900 }}>
-      <Title title={t("title")} />
-      <Card>
-        <CardContent>
-          <Typography variant="body2" color="text.secondary">
-            {translate("ministry.version", { version: config.version })}
-          </Typography>
-          <SimpleForm
-            key={config.version}
-            record={config}
-            onSubmit={save}
-            validate={form.validate}
-            noValidate
-            toolbar={
-              <Toolbar>
-                <SaveButton />
-              </Toolbar>
-            }
-          >
-            <Section title={t("identity")} />
-            <TextInput
-              source="identity.name"
-              label={t("name")}
-              isRequired={form.required("identity.name")}
-              sx={wide}
-            />
-            <TextInput source="identity.nameEn" label={t("nameEn")} sx={wide} />
-            <MediaInput
-              source="identity.logoFileId"
-              kind="image"
-              label={t("logoFileId")}
-            />
-            <TextInput
-              source="identity.shortDescription"
-              label={t("shortDescription")}
-              multiline
-              minRows={2}
-              sx={wide}
-            />
+    <ResourceContextProvider value="admin/configManage">
+      <Box sx={{ mt: 1, maxWidth: 900 }}>
+        <Title title={t("title")} />
+        <Card>
+          <CardContent>
+            <Typography variant="body2" color="text.secondary">
+              {translate("ministry.version", { version: config.version })}
+            </Typography>
+            <SimpleForm
+              key={config.version}
+              record={config}
+              onSubmit={save}
+              validate={form.validate}
+              noValidate
+              toolbar={
+                <Toolbar>
+                  <SaveButton />
+                </Toolbar>
+              }
+            >
+              <Section title={t("identity")} />
+              <TextInput
+                source="identity.name"
+                label={t("name")}
+                isRequired={form.required("identity.name")}
+                sx={wide}
+              />
+              <TextInput
+                source="identity.nameEn"
+                label={t("nameEn")}
+                sx={wide}
+              />
+              <MediaInput
+                source="identity.logoFileId"
+                kind="image"
+                label={t("logoFileId")}
+              />
+              <TextInput
+                source="identity.shortDescription"
+                label={t("shortDescription")}
+                multiline
+                minRows={2}
+                sx={wide}
+              />
 
-            <Section title={t("contact")} />
-            <TextInput
-              source="contact.address"
-              label={t("address")}
-              sx={wide}
-            />
-            <RegionCascaderInput
-              source="contact.regionCode"
-              label={t("regionCode")}
-            />
-            <TextInput source="contact.phone" label={t("phone")} />
-            <TextInput source="contact.email" label={t("email")} sx={wide} />
-            <TextInput
-              source="contact.website"
-              label={t("website")}
-              sx={wide}
-            />
-            <ArrayInput source="contact.socialLinks" label={t("socialLinks")}>
-              <SimpleFormIterator inline>
-                <SelectInput
-                  source="platform"
-                  label={t("platform")}
-                  choices={SOCIAL_PLATFORMS.map((id) => ({
-                    id,
-                    name: t(`platform_name.${id}`),
-                  }))}
-                />
-                <TextInput source="label" label={t("label")} />
-                <TextInput source="url" label={t("url")} />
-              </SimpleFormIterator>
-            </ArrayInput>
+              <Section title={t("contact")} />
+              <TextInput
+                source="contact.address"
+                label={t("address")}
+                sx={wide}
+              />
+              <RegionCascaderInput
+                source="contact.regionCode"
+                label={t("regionCode")}
+              />
+              <TextInput source="contact.phone" label={t("phone")} />
+              <TextInput source="contact.email" label={t("email")} sx={wide} />
+              <TextInput
+                source="contact.website"
+                label={t("website")}
+                sx={wide}
+              />
+              <SocialLinksInput />
+              <Section title={t("services")} />
+              <ServicesInput />
+              <Section title={t("aboutHtml")} />
+              <LazyRichTextInput
+                source="aboutHtml"
+                label={t("aboutHtml")}
+                preset="article"
+              />
 
-            <Section title={t("services")} />
-            <ArrayInput source="services" label={t("services")}>
-              <SimpleFormIterator inline>
-                <SelectInput
-                  source="day"
-                  label={t("day")}
-                  choices={WEEKDAYS.map((id) => ({
-                    id,
-                    name: t(`weekday.${id}`),
-                  }))}
-                />
-                <TextInput
-                  source="time"
-                  label={t("time")}
-                  type="time"
-                  InputLabelProps={{ shrink: true }}
-                />
-                <TextInput source="name" label={t("serviceName")} />
-                <TextInput source="place" label={t("place")} />
-              </SimpleFormIterator>
-            </ArrayInput>
-
-            <Section title={t("aboutHtml")} />
-            <LazyRichTextInput
-              source="aboutHtml"
-              label={t("aboutHtml")}
-              preset="article"
-            />
-
-            <Section title={t("defaultLanguage")} />
-            <SelectInput
-              source="defaultLanguage"
-              label={t("defaultLanguage")}
-              choices={SUPPORTED_LANGUAGES.map((id) => ({
-                id,
-                name: t(`language.${id}`),
-              }))}
-            />
-          </SimpleForm>
-        </CardContent>
-      </Card>
-    </Box>
+              <Section title={t("defaultLanguage")} />
+              <SelectInput
+                source="defaultLanguage"
+                label={t("defaultLanguage")}
+                choices={SUPPORTED_LANGUAGES.map((id) => ({
+                  id,
+                  name: t(`language.${id}`),
+                }))}
+              />
+            </SimpleForm>
+          </CardContent>
+        </Card>
+        {stale.dialog}
+      </Box>
+    </ResourceContextProvider>
   );
 }

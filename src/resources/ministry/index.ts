@@ -7,5 +7,5 @@ export const MinistryConfigPage = lazyChunk(
     import("./MinistryConfigPage").then((m) => ({
       default: m.MinistryConfigPage,
     })),
-  ["media", "reference", "editor", "ministry"],
+  ["media", "reference", "editor", "ministry", "content"],
 );

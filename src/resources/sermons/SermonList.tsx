@@ -1,7 +1,6 @@
 import {
   AutocompleteInput,
   BulkDeleteButton,
-  CreateButton,
   DataTable,
   DateField,
   DateInput,
@@ -9,7 +8,6 @@ import {
   ReferenceInput,
   SearchInput,
   SelectInput,
-  TopToolbar,
   useCanAccess,
   useResourceContext,
   useTranslate,
@@ -17,7 +15,7 @@ import {
 import useMediaQuery from "@mui/material/useMediaQuery";
 import type { Theme } from "@mui/material/styles";
 import { getStoredUser } from "../../http/session";
-import { CsvExportButton } from "../CsvExportButton";
+import { ResourceListActions } from "../ResourceListActions";
 import { PublishingButtons } from "../content/PublishingButtons";
 import { StatusField } from "../content/StatusField";
 import { SuggestInput } from "../content/SuggestInput";
@@ -27,18 +25,6 @@ import { PassageField } from "../PassageField";
 import { PassageFilterInput } from "../PassageFilterInput";
 
 const hiddenOnPhones = { display: { xs: "none", sm: "table-cell" } };
-
-function Actions({ filter }: { filter?: Record<string, unknown> }) {
-  const resource = useResourceContext() ?? "";
-  const { canAccess: canCreate } = useCanAccess({ resource, action: "create" });
-  const { canAccess: canExport } = useCanAccess({ resource, action: "export" });
-  return (
-    <TopToolbar>
-      {canCreate ? <CreateButton /> : null}
-      {canExport ? <CsvExportButton filter={filter} /> : null}
-    </TopToolbar>
-  );
-}
 
 function BulkActions() {
   const resource = useResourceContext() ?? "";
@@ -88,7 +74,7 @@ export function SermonList({ mine = false }: { mine?: boolean }) {
       sort={{ field: "preachedOn", order: "DESC" }}
       perPage={25}
       exporter={false}
-      actions={<Actions filter={permanent} />}
+      actions={<ResourceListActions filter={permanent} />}
     >
       <DataTable
         rowClick={canEdit ? "edit" : false}

@@ -20,6 +20,10 @@ import { mainClient } from "../../../http";
 import { MediaInput } from "../../../media/MediaInput";
 import { FormToolbar } from "../../FormToolbar";
 import { schemaForm } from "../../schemaForm";
+import {
+  isStaleVersion,
+  useStaleSettingsDialog,
+} from "../../StaleVersionDialog";
 
 const form = schemaForm(liveConfigInputSchema);
 const FIELDS = [
@@ -32,7 +36,8 @@ const FIELDS = [
 
 /**
  * /admin/configLive: the one live settings record. It is read, edited and saved with the
- * version read; someone else's save in between is refused (40900) and the page rereads.
+ * version read; someone else's save in between is refused (40900) and opens the
+ * stale-version dialog (reload, or see the other change and overwrite).
  */
 export function LiveConfigPage() {
   const translate = useTranslate();
@@ -49,9 +54,20 @@ export function LiveConfigPage() {
     load().catch(() => undefined);
   }, [load]);
 
+  const stale = useStaleSettingsDialog({
+    loadTheirs: async () =>
+      (await mainClient.get<LiveConfig>("/live-config")).data as never,
+    fieldLabel: (field) => `resources.admin/configLive.fields.${field}`,
+    onReload: (theirs) => setConfig(theirs as unknown as LiveConfig),
+    resave: (values) => save(values),
+  });
+
   const save = async (values: Record<string, unknown>) => {
     if (!config) return;
-    const body: Record<string, unknown> = { version: config.version };
+    // The version read, or the stored one when the user chose to overwrite it.
+    const version =
+      typeof values.version === "number" ? values.version : config.version;
+    const body: Record<string, unknown> = { version };
     for (const field of FIELDS) body[field] = values[field] ?? null;
     body.autoplay = Boolean(values.autoplay);
     try {
@@ -59,9 +75,12 @@ export function LiveConfigPage() {
       setConfig(answer.data);
       notify("live.config.saved", { type: "info" });
     } catch (error) {
-      // The client has shown the server's message; a stale version rereads.
-      if ((error as { code?: number }).code === 40900)
-        await load().catch(() => undefined);
+      // Someone saved since this page read the record: the dialog, never a silent
+      // reread that replaced what the user typed (issue 25 item 18).
+      if (isStaleVersion(error)) {
+        stale.openFor(values);
+        return undefined;
+      }
       return (error as { body?: { errors?: object } }).body?.errors;
     }
   };
@@ -95,6 +114,7 @@ export function LiveConfigPage() {
           </SimpleForm>
         </Card>
       )}
+      {stale.dialog}
     </ResourceContextProvider>
   );
 }
