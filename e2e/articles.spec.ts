@@ -163,7 +163,7 @@ test("zh-CN: the article list filters, exports and publishes in bulk, opens the 
   await expect(rows).toHaveCount(2);
   await page.getByRole("checkbox", { name: /全选/ }).check();
   await page.getByRole("button", { name: "发布", exact: true }).click();
-  await expect(page.getByText("已更新 2 条")).toBeVisible();
+  await expect(page.getByText("发布：2 条")).toBeVisible();
   await expect(rows.filter({ hasText: "已发布" })).toHaveCount(2);
   await page.getByRole("checkbox", { name: /全选/ }).check();
   await page.getByRole("button", { name: "归档", exact: true }).click();

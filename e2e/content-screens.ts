@@ -42,6 +42,8 @@ const T = {
     published: "已发布",
     stale: /数据冲突/,
     status: "状态",
+    selectAll: /全选/,
+    bulkDone: "发布：2 条",
   },
   "en-US": {
     title: "Title",
@@ -52,6 +54,8 @@ const T = {
     published: "Published",
     stale: /conflict/i,
     status: "Status",
+    selectAll: /Select all/,
+    bulkDone: "Publish: 2 records",
   },
 } as const;
 
@@ -140,6 +144,47 @@ export function contentScreenSpecs(screen: ContentScreen): void {
           .filter({ hasText: name })
           .getByText(t.published, { exact: true }),
       ).toBeVisible();
+    });
+  }
+
+  for (const language of ["zh-CN", "en-US"] as const) {
+    // The two content kits once defined content.bulk.done with different placeholders,
+    // and this list showed a literal %{count}.
+    test(`${language}: bulk publish says how many were published`, async ({
+      page,
+      request,
+    }) => {
+      const t = T[language];
+      const { token } = await apiLogin(request);
+      const file = await uploadSample(request, token, screen.sample);
+      const stamp = `批量${Date.now()}`;
+      for (const suffix of ["甲", "乙"]) {
+        const created = await (
+          await request.post(`/tjc/${screen.api}`, {
+            headers: { Authorization: `Bearer ${token}` },
+            data: {
+              title: `${stamp}${suffix}`,
+              [screen.fileField]: file.id,
+              ...screen.apiExtra,
+            },
+          })
+        ).json();
+        expect(created.code, JSON.stringify(created)).toBe(0);
+      }
+      await useLanguage(page, language);
+      await loginViaApi(
+        page,
+        `/admin/${screen.page}?filter=${encodeURIComponent(JSON.stringify({ q: stamp }))}`,
+      );
+      const rows = page.locator("tbody tr").filter({ hasText: stamp });
+      await expect(rows).toHaveCount(2);
+      await page.getByRole("checkbox", { name: t.selectAll }).check();
+      await page.getByRole("button", { name: t.publish, exact: true }).click();
+      await expect(page.getByText(t.bulkDone, { exact: true })).toBeVisible();
+      await expect(page.getByText("%{")).toHaveCount(0);
+      await expect(
+        rows.filter({ has: page.getByText(t.published, { exact: true }) }),
+      ).toHaveCount(2);
     });
   }
 

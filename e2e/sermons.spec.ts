@@ -220,7 +220,7 @@ test("zh-CN: the list filters, sorts, exports and publishes in bulk; my sermons 
   // Bulk publish both.
   await page.getByRole("checkbox", { name: /全选|Select all/ }).check();
   await page.getByRole("button", { name: "发布", exact: true }).click();
-  await expect(page.getByText("已更新 2 条")).toBeVisible();
+  await expect(page.getByText("发布：2 条")).toBeVisible();
   await expect(rows.filter({ hasText: "已发布" })).toHaveCount(2);
   for (const id of [a.id, b.id]) {
     const stored = await (

@@ -9,18 +9,6 @@ const screens = {
   "zh-CN": {
     content: {
       any: "全部",
-      status: {
-        draft: "草稿",
-        published: "已发布",
-        scheduled: "定时发布",
-        archived: "已归档",
-      },
-      bulk: {
-        publish: "发布",
-        unpublish: "撤回为草稿",
-        archive: "归档",
-        done: "%{action}：%{smart_count} 条",
-      },
       helper: {
         status: "定时发布需要填写发布时间",
         video_source: "上传视频文件，或在下方填写视频链接（二选一）",
@@ -57,18 +45,6 @@ const screens = {
   "en-US": {
     content: {
       any: "Any",
-      status: {
-        draft: "Draft",
-        published: "Published",
-        scheduled: "Scheduled",
-        archived: "Archived",
-      },
-      bulk: {
-        publish: "Publish",
-        unpublish: "Back to draft",
-        archive: "Archive",
-        done: "%{action}: %{smart_count} record |||| %{action}: %{smart_count} records",
-      },
       helper: {
         status: "Scheduling needs a publishing time",
         video_source:

@@ -47,7 +47,10 @@ export function PublishingButtons() {
       );
       notify("content.bulk.done", {
         type: "info",
-        messageArgs: { count: answer.data.ids.length },
+        messageArgs: {
+          action: translate(`content.bulk.${action}`),
+          smart_count: answer.data.ids.length,
+        },
       });
       onUnselectItems();
       refresh();
