@@ -170,6 +170,7 @@ const EXPECTED: Record<string, Declared> = {
   "GET /tjc/ask/me": "authenticated",
   "GET /tjc/ask/me/questions": "authenticated",
   "GET /tjc/ask/me/answers": "authenticated",
+  "GET /tjc/ask/me/hidden": "authenticated",
   "GET /tjc/ask/admin/tags": "askTag:read",
   "GET /tjc/ask/admin/tags/export": "askTag:export",
   "GET /tjc/ask/admin/tags/:id": "askTag:read",
