@@ -145,7 +145,11 @@ export function App() {
               )}
               {guarded(
                 "discipleManage/import",
-                <LazyPage component={DiscipleImport} />,
+                // The import's duplicate check compares phone numbers: it needs the
+                // contact permission too (docs/believers.md).
+                <RequirePermission code="disciple:contact">
+                  <LazyPage component={DiscipleImport} />
+                </RequirePermission>,
                 "disciple:create",
               )}
               {guarded(

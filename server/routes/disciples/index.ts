@@ -121,6 +121,23 @@ const nameKeywordFilter = {
   },
 };
 
+/**
+ * The import's duplicate check compares phone numbers with stored believers', so a caller
+ * without `disciple:contact` could learn a masked number by uploading one name with every
+ * candidate: the import needs the permission.
+ */
+function refuseImportWithoutContact(request: FastifyRequest): void {
+  if (canSeeContact(request)) return;
+  throw new ApiError(Code.FORBIDDEN, {
+    message: localizeText(DISCIPLE_ERRORS.contactImport, request.language),
+    data: {
+      errors: {
+        file: localizeText(DISCIPLE_ERRORS.contactImport, request.language),
+      },
+    },
+  });
+}
+
 /** Without `disciple:contact` the contact fields are read-only: left out of updates. */
 function withoutContact(
   input: Record<string, unknown>,
@@ -370,6 +387,7 @@ export const discipleRoutes: FastifyPluginAsync = async (parent) => {
       },
     },
     async (request) => {
+      refuseImportWithoutContact(request);
       const form = await readImportForm(request);
       const { encoding, headers, columns, rows } = readRows(form, request);
       await findDuplicates(app.store.db, rows);
@@ -400,6 +418,7 @@ export const discipleRoutes: FastifyPluginAsync = async (parent) => {
       },
     },
     async (request) => {
+      refuseImportWithoutContact(request);
       const form = await readImportForm(request);
       const language = request.language;
       if (

@@ -18,6 +18,7 @@ import {
   SelectInput,
   TextInput,
   useCanAccess,
+  usePermissions,
   useListContext,
   useTranslate,
 } from "react-admin";
@@ -41,9 +42,15 @@ function Actions() {
     resource: RESOURCE,
     action: "create",
   });
+  // The import's duplicate check compares phone numbers: it needs the contact permission.
+  const { permissions } = usePermissions<string[]>();
+  const canImport =
+    canCreate &&
+    Array.isArray(permissions) &&
+    permissions.includes("disciple:contact");
   return (
     <ResourceListActions>
-      {canCreate ? (
+      {canImport ? (
         <Button
           component={Link}
           to="/admin/discipleManage/import"
