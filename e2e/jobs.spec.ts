@@ -24,7 +24,7 @@ const T = {
     integer: "请输入整数",
     maxValue: "不能大于 3650",
     created: "已新建",
-    stale: "记录已被他人修改，请刷新后重试",
+    stale: "数据冲突：记录已被他人修改，请刷新后重试",
     run: "立即执行",
     started: "已开始执行，结果见任务日志",
     logs: "日志",
@@ -51,7 +51,8 @@ const T = {
     integer: "Enter a whole number",
     maxValue: "Must be 3650 or less",
     created: "Element created",
-    stale: "The record was changed by someone else; reload and try again",
+    stale:
+      "Conflict: the record was changed by someone else; reload and try again",
     run: "Run now",
     started: "Started; see the job log for the outcome",
     logs: "Logs",

@@ -32,7 +32,7 @@ const T = {
     regenerate: "重新生成",
     confirm: "确认",
     keySaved: "我已保存",
-    stale: "数据冲突：记录已被修改或存在重复值",
+    stale: "数据冲突：记录已被他人修改，请刷新后重试",
     play: "预览直播流",
     playing: "正在播放",
     textZh: "中文内容",
@@ -56,7 +56,7 @@ const T = {
     confirm: "Confirm",
     keySaved: "I have saved it",
     stale:
-      "Conflict: the record was changed meanwhile or a value is already taken",
+      "Conflict: the record was changed by someone else; reload and try again",
     play: "Preview the stream",
     playing: "Playing",
     textZh: "Chinese text",

@@ -269,17 +269,18 @@ test("the language switch works at run time and survives a reload", async ({
 });
 
 test.describe("fallback page", () => {
-  test("an unknown path shows the 404 page without the back office", async ({
+  // Outside /admin an unknown path is the public site's 404 (issue 25 item 10).
+  test("an unknown path shows the public 404 page without the back office", async ({
     page,
   }) => {
-    await page.goto("/no/such/page");
-    await expect(page.getByTestId("not-found")).toBeVisible();
+    const response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(404);
     await expect(
       page.getByRole("heading", { name: "页面不存在", level: 1 }),
     ).toBeVisible();
     await expect(page.getByRole("button", { name: "系统管理" })).toHaveCount(0);
-    await page.getByRole("link", { name: "返回首页" }).click();
-    await expect(page).toHaveURL("/");
+    await page.getByRole("link", { name: "返回问答社区" }).click();
+    await expect(page).toHaveURL(/\/ask$/);
   });
 
   test("an unknown admin path shows it inside the back office", async ({

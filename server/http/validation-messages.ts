@@ -66,8 +66,9 @@ const CUSTOM_MESSAGES: Record<string, Record<Language, string>> = {
     "en-US": "Not a scripture reference (e.g. John 3:16)",
   },
   "stale version": {
-    "zh-CN": "记录已被他人修改，请刷新后重试",
-    "en-US": "The record was changed by someone else; reload and try again",
+    "zh-CN": "数据冲突：记录已被他人修改，请刷新后重试",
+    "en-US":
+      "Conflict: the record was changed by someone else; reload and try again",
   },
   "transition not allowed": {
     "zh-CN": "当前状态下不能执行此操作",
