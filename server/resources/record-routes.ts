@@ -124,15 +124,20 @@ export function recordWriter<
     return result;
   }
 
-  /** Creates one record from validated input; answers it as readers see it. */
+  /**
+   * Creates one record from validated input; answers it as readers see it. `columns` are
+   * stored values the input schema does not carry (the page a crawled draft came from).
+   */
   async function create(
     request: FastifyRequest,
     input: z.infer<Create>,
     outer?: Kysely<Database>,
+    columns: Record<string, unknown> = {},
   ): Promise<Rec> {
     const now = nowIso();
     const values = {
       ...(await def.toValues(input)),
+      ...columns,
       createdAt: now,
       updatedAt: now,
     };

@@ -49,7 +49,6 @@ import {
   syncSpiderJob,
   type SpiderRow,
 } from "../../crawler/spiders.js";
-import { articlesAvailable } from "../../crawler/targets.js";
 import { sanitizeStoredHtml } from "../../services/html-sanitizer.js";
 import type { Language } from "../../../common/codes.js";
 
@@ -103,8 +102,8 @@ export const spiderResource = {
     },
   },
   uniqueFields: ["name"],
-  // Selectors must parse, tags exist, and the articles target needs the articles table:
-  // each a 40000 naming its field, before anything is written.
+  // Selectors must parse and tags exist: each a 40000 naming its field, before anything
+  // is written.
   async beforeWrite(change, { trx, request }) {
     const input = change.input as Partial<Spider> | undefined;
     if (!input) return;
@@ -126,12 +125,6 @@ export const spiderResource = {
         .execute();
       if (found.length !== new Set(input.defaultTagIds).size)
         errors.defaultTagIds = localizeText(SPIDER_ERRORS.tags, language);
-    }
-    if (
-      input.target === "article" &&
-      !(await articlesAvailable(trx, request.server.store.schema))
-    ) {
-      errors.target = localizeText(SPIDER_ERRORS.articlesMissing, language);
     }
     if (Object.keys(errors).length > 0) throw validationError(errors);
   },
