@@ -20,6 +20,7 @@ import type { Kysely } from "kysely";
 import type { VerseRange } from "../../common/passages.js";
 import { parseReference } from "../services/passage-parser.js";
 import { rowsOnPassage } from "../services/passage-sources.js";
+import { MAX_INT32 } from "../resources/resource-definition.js";
 
 export const ASK_PAGE_SIZE = 20;
 /** A question page shows this many answers (the JSON API pages through more). */
@@ -69,11 +70,7 @@ export function pageLanguage(
   );
 }
 
-const positive = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
+const positive = z.coerce.number().int().positive().max(MAX_INT32);
 // A query a person typed or a link built: anything unreadable falls back to the default.
 const askQuery = z.object({
   q: z.string().trim().max(200).catch(""),

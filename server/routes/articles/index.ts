@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
-import { sql, type Selectable } from "kysely";
-import { z } from "zod";
+import type { Selectable } from "kysely";
 import {
   ARTICLE_FIELD_LABELS,
   ARTICLE_SORT_FIELDS,
@@ -13,22 +12,16 @@ import {
   defineResource,
   type ResourceDefinition,
 } from "../../resources/define-resource.js";
-import { dateRange } from "../../resources/filters.js";
+import { dateRange, textFilter } from "../../resources/filters.js";
 import { pinyinKey } from "../../resources/sort-keys.js";
 import { registerSuggestions } from "../../resources/suggestions.js";
 import { publishingWorkflow } from "../../resources/workflow.js";
 import { sanitizeStoredHtml } from "../../services/html-sanitizer.js";
-import { recordFileFields } from "../../services/file-usages.js";
+import { fileColumnsAfterWrite } from "../../resources/content-files.js";
 
 type ArticleRow = Selectable<ArticlesTable>;
 
 const workflow = publishingWorkflow("articles", "articles");
-
-const textFilter = (column: string) => ({
-  schema: z.string().trim().min(1).max(64),
-  where: (value: string) =>
-    sql<boolean>`${sql.ref(`articles.${column}`)} = ${value}`,
-});
 
 /** The articles resource (issue 11 item 4); exported for the public API. */
 export const articleResource = {
@@ -50,8 +43,8 @@ export const articleResource = {
   },
   filters: {
     ...workflow.filters,
-    author: textFilter("author"),
-    category: textFilter("category"),
+    author: textFilter("articles.author", 64),
+    category: textFilter("articles.category", 64),
     ...dateRange("updatedAt", "articles.updated_at"),
   },
   workflow,
@@ -88,29 +81,9 @@ export const articleResource = {
     return values;
   },
   // The cover is counted as a use (a used file cannot be deleted), checked first.
-  afterWrite: async (change, { trx, request }) => {
-    if (change.action === "delete") {
-      await recordFileFields(trx, "articles", change.id, {}, request.language);
-      return;
-    }
-    const row = await trx
-      .selectFrom("articles")
-      .select(["coverFileId"])
-      .where("id", "=", change.id)
-      .executeTakeFirstOrThrow();
-    await recordFileFields(
-      trx,
-      "articles",
-      change.id,
-      {
-        coverFileId: {
-          ids: row.coverFileId === null ? [] : [row.coverFileId],
-          kind: "image",
-        },
-      },
-      request.language,
-    );
-  },
+  afterWrite: fileColumnsAfterWrite<Article>("articles", "articles", [
+    { field: "coverFileId", kind: "image" },
+  ]),
   fieldLabels: ARTICLE_FIELD_LABELS,
   csvColumns: [
     { key: "id" },

@@ -30,7 +30,7 @@ import {
 } from "../../resources/resource-definition.js";
 import { pinyinKey } from "../../resources/sort-keys.js";
 import { withAudit } from "../../services/audit.js";
-import { recordFileFields } from "../../services/file-usages.js";
+import { fileColumnsAfterWrite } from "../../resources/content-files.js";
 
 type ChannelRow = Selectable<ChannelsTable>;
 
@@ -130,29 +130,9 @@ export const channelResource = {
       .executeTakeFirst();
     if (video || config) throw inUse(request.language);
   },
-  afterWrite: async (change, { trx, request }) => {
-    if (change.action === "delete") {
-      await recordFileFields(trx, "channels", change.id, {}, request.language);
-      return;
-    }
-    const row = await trx
-      .selectFrom("channels")
-      .select("coverFileId")
-      .where("id", "=", change.id)
-      .executeTakeFirstOrThrow();
-    await recordFileFields(
-      trx,
-      "channels",
-      change.id,
-      {
-        coverFileId: {
-          ids: row.coverFileId === null ? [] : [row.coverFileId],
-          kind: "image",
-        },
-      },
-      request.language,
-    );
-  },
+  afterWrite: fileColumnsAfterWrite<Channel>("channels", "channels", [
+    { field: "coverFileId", kind: "image" },
+  ]),
   fieldLabels: CHANNEL_FIELD_LABELS,
   // The key is not a column of the record, so no export can carry it.
   csvColumns: [

@@ -34,7 +34,7 @@ import {
 } from "../../resources/resource-definition.js";
 import { pinyinKey } from "../../resources/sort-keys.js";
 import { actorOf, recordAudit } from "../../services/audit.js";
-import { recordFileFields } from "../../services/file-usages.js";
+import { fileColumnsAfterWrite } from "../../resources/content-files.js";
 import { sermonResource } from "../sermons/index.js";
 
 type LiveVideoRow = Selectable<LiveVideosTable>;
@@ -178,6 +178,13 @@ async function checkWrite(
   }
 }
 
+/** The replay is counted as a use of its file (a used file cannot be deleted). */
+const replayFile = fileColumnsAfterWrite<LiveVideo>(
+  "live-videos",
+  "liveVideos",
+  [{ field: "replayFileId", kind: "video" }],
+);
+
 /** The live videos resource (issue 12 item 4). */
 export const liveVideoResource = {
   path: "live-videos",
@@ -236,15 +243,10 @@ export const liveVideoResource = {
     );
   },
   // Going on air and ending stamp the times and move the channel's status with them.
-  afterWrite: async (change, { trx, request }) => {
+  afterWrite: async (change, context) => {
+    const { trx } = context;
     if (change.action === "delete") {
-      await recordFileFields(
-        trx,
-        "live-videos",
-        change.id,
-        {},
-        request.language,
-      );
+      await replayFile(change, context);
       return;
     }
     const row = await trx
@@ -279,18 +281,7 @@ export const liveVideoResource = {
         .where("status", "=", "live")
         .execute();
     }
-    await recordFileFields(
-      trx,
-      "live-videos",
-      change.id,
-      {
-        replayFileId: {
-          ids: row.replayFileId === null ? [] : [row.replayFileId],
-          kind: "video",
-        },
-      },
-      request.language,
-    );
+    await replayFile(change, context);
   },
   fieldLabels: LIVE_VIDEO_FIELD_LABELS,
   csvColumns: [

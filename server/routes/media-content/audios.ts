@@ -11,7 +11,8 @@ import type { ResourceDefinition } from "../../resources/define-resource.js";
 import { pinyinKey } from "../../resources/sort-keys.js";
 import { publishingWorkflow } from "../../resources/workflow.js";
 import { fileColumnsAfterWrite } from "../../resources/content-files.js";
-import { pick, textFilter } from "./common.js";
+import { textFilter } from "../../resources/filters.js";
+import { pick } from "./common.js";
 
 type AudioRow = Selectable<AudiosTable>;
 
@@ -34,8 +35,8 @@ export const audioResource = {
   },
   filters: {
     ...workflow.filters,
-    speaker: textFilter("audios", "speaker"),
-    series: textFilter("audios", "series"),
+    speaker: textFilter("audios.speaker"),
+    series: textFilter("audios.series"),
   },
   workflow,
   toRecord: (row: AudioRow): Audio => ({

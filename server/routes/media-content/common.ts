@@ -1,13 +1,3 @@
-import { sql } from "kysely";
-import { z } from "zod";
-
-/** An equality filter on one text column of `table`. */
-export const textFilter = (table: string, column: string) => ({
-  schema: z.string().trim().min(1).max(100),
-  where: (value: string) =>
-    sql<boolean>`${sql.ref(`${table}.${column}`)} = ${value}`,
-});
-
 /** Copies the listed input fields that are present into column values. */
 export function pick<K extends string>(
   input: Partial<Record<K, unknown>>,
