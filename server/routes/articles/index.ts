@@ -15,7 +15,11 @@ import {
 import { dateRange, textFilter } from "../../resources/filters.js";
 import { pinyinKey } from "../../resources/sort-keys.js";
 import { registerSuggestions } from "../../resources/suggestions.js";
-import { publishingWorkflow } from "../../resources/workflow.js";
+import {
+  publishingWorkflow,
+  WORKFLOW_FIELDS,
+} from "../../resources/workflow.js";
+import { columnValues } from "../../resources/column-values.js";
 import { sanitizeStoredHtml } from "../../services/html-sanitizer.js";
 import { fileColumnsAfterWrite } from "../../resources/content-files.js";
 
@@ -63,23 +67,11 @@ export const articleResource = {
     updatedAt: row.updatedAt,
     version: row.version,
   }),
-  toValues: (input) => {
-    const values: Record<string, unknown> = {};
-    for (const key of [
-      "title",
-      "author",
-      "category",
-      "coverFileId",
-      "summary",
-      "sourceUrl",
-    ] as const) {
-      if (input[key] !== undefined) values[key] = input[key];
-    }
-    if (input.body !== undefined)
-      values.body = sanitizeStoredHtml(input.body ?? "");
-    // status, publishAt and tagIds are the workflow's: written by its afterWrite.
-    return values;
-  },
+  // status, publishAt and tagIds are the workflow's: written by its afterWrite.
+  toValues: columnValues(articleInputSchema, {
+    skip: WORKFLOW_FIELDS,
+    stored: { body: (body) => sanitizeStoredHtml(body ?? "") },
+  }),
   // The cover is counted as a use (a used file cannot be deleted), checked first.
   afterWrite: fileColumnsAfterWrite<Article>("articles", "articles", [
     { field: "coverFileId", kind: "image" },

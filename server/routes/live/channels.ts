@@ -31,6 +31,7 @@ import {
 import { pinyinKey } from "../../resources/sort-keys.js";
 import { withAudit } from "../../services/audit.js";
 import { fileColumnsAfterWrite } from "../../resources/content-files.js";
+import { columnValues } from "../../resources/column-values.js";
 
 type ChannelRow = Selectable<ChannelsTable>;
 
@@ -101,20 +102,7 @@ export const channelResource = {
   search: { table: "channels", columns: ["name", "description"] },
   filters: { status: equals("channels.status", z.enum(CHANNEL_STATUSES)) },
   toRecord: channelRecord,
-  toValues: (input) => {
-    const values: Record<string, unknown> = {};
-    for (const key of [
-      "name",
-      "description",
-      "coverFileId",
-      "playbackUrl",
-      "ingestUrl",
-      "status",
-    ] as const) {
-      if (input[key] !== undefined) values[key] = input[key];
-    }
-    return values;
-  },
+  toValues: columnValues(channelInputSchema),
   // A channel with live videos, or the default one, stays: its history points at it.
   beforeWrite: async (change, { trx, request }) => {
     if (change.action !== "delete") return;

@@ -36,6 +36,7 @@ import { pinyinKey } from "../../resources/sort-keys.js";
 import { actorOf, recordAudit } from "../../services/audit.js";
 import { fileColumnsAfterWrite } from "../../resources/content-files.js";
 import { sermonResource } from "../sermons/index.js";
+import { columnValues } from "../../resources/column-values.js";
 
 type LiveVideoRow = Selectable<LiveVideosTable>;
 
@@ -206,22 +207,7 @@ export const liveVideoResource = {
     ...dateRange("scheduled", "live_videos.scheduled_start"),
   },
   toRecord: liveVideoRecord,
-  toValues: (input) => {
-    const values: Record<string, unknown> = {};
-    for (const key of [
-      "title",
-      "channelId",
-      "preacher",
-      "scheduledStart",
-      "scheduledEnd",
-      "status",
-      "replayFileId",
-      "replayUrl",
-    ] as const) {
-      if (input[key] !== undefined) values[key] = input[key];
-    }
-    return values;
-  },
+  toValues: columnValues(liveVideoInputSchema),
   beforeWrite: async (change, { trx, request }) => {
     if (change.action === "delete") {
       // A video on air ends first: its channel shows it as live.

@@ -9,10 +9,13 @@ import {
 import type { AudiosTable } from "../../db/schema.js";
 import type { ResourceDefinition } from "../../resources/define-resource.js";
 import { pinyinKey } from "../../resources/sort-keys.js";
-import { publishingWorkflow } from "../../resources/workflow.js";
+import {
+  publishingWorkflow,
+  WORKFLOW_FIELDS,
+} from "../../resources/workflow.js";
 import { fileColumnsAfterWrite } from "../../resources/content-files.js";
 import { textFilter } from "../../resources/filters.js";
-import { pick } from "./common.js";
+import { columnValues } from "../../resources/column-values.js";
 
 type AudioRow = Selectable<AudiosTable>;
 
@@ -53,15 +56,7 @@ export const audioResource = {
     updatedAt: row.updatedAt,
     version: row.version,
   }),
-  toValues: (input) =>
-    pick(input, [
-      "title",
-      "description",
-      "audioFileId",
-      "coverFileId",
-      "speaker",
-      "series",
-    ]),
+  toValues: columnValues(audioInputSchema, { skip: WORKFLOW_FIELDS }),
   afterWrite: fileColumnsAfterWrite<Audio>(
     "audios",
     "audios",

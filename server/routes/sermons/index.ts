@@ -15,7 +15,11 @@ import {
 } from "../../resources/define-resource.js";
 import { registerSuggestions } from "../../resources/suggestions.js";
 import { pinyinKey } from "../../resources/sort-keys.js";
-import { publishingWorkflow } from "../../resources/workflow.js";
+import {
+  publishingWorkflow,
+  WORKFLOW_FIELDS,
+} from "../../resources/workflow.js";
+import { asJsonSet, columnValues } from "../../resources/column-values.js";
 import { sanitizeStoredHtml } from "../../services/html-sanitizer.js";
 import { fileColumnsAfterWrite } from "../../resources/content-files.js";
 import { textFilter } from "../../resources/filters.js";
@@ -85,31 +89,14 @@ export const sermonResource = {
     updatedAt: row.updatedAt,
     version: row.version,
   }),
-  toValues: (input) => {
-    const values: Record<string, unknown> = {};
-    for (const key of [
-      "title",
-      "preacher",
-      "series",
-      "serviceType",
-      "preachedOn",
-      "passage",
-      "summary",
-      "audioFileId",
-      "videoFileId",
-      "videoUrl",
-      "coverFileId",
-      "regionCode",
-    ] as const) {
-      if (input[key] !== undefined) values[key] = input[key];
-    }
-    if (input.body !== undefined)
-      values.body = sanitizeStoredHtml(input.body ?? "");
-    if (input.attachmentIds !== undefined)
-      values.attachmentIds = JSON.stringify([...new Set(input.attachmentIds)]);
-    // status, publishAt and tagIds are the workflow's: written by its afterWrite.
-    return values;
-  },
+  // status, publishAt and tagIds are the workflow's: written by its afterWrite.
+  toValues: columnValues(sermonInputSchema, {
+    skip: WORKFLOW_FIELDS,
+    stored: {
+      body: (body) => sanitizeStoredHtml(body ?? ""),
+      attachmentIds: asJsonSet,
+    },
+  }),
   // The files it uses are counted (a used file cannot be deleted), checked first.
   afterWrite: fileColumnsAfterWrite<Sermon>("sermons", "sermons", [
     { field: "audioFileId", kind: "audio" },

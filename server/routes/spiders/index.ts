@@ -51,6 +51,12 @@ import {
 } from "../../crawler/spiders.js";
 import { sanitizeStoredHtml } from "../../services/html-sanitizer.js";
 import type { Language } from "../../../common/codes.js";
+import {
+  asFlag,
+  asJson,
+  asJsonSet,
+  columnValues,
+} from "../../resources/column-values.js";
 
 type SpiderRunRow = Selectable<SpiderRunsTable>;
 
@@ -140,29 +146,14 @@ export const spiderResource = {
     await syncSpiderJob(trx, change.id);
   },
   toRecord: (row: SpiderRow): Spider => spiderRecord(row),
-  toValues: (input) => {
-    const values: Record<string, unknown> = {};
-    for (const key of [
-      "name",
-      "linkPattern",
-      "maxPages",
-      "delayMs",
-      "userAgent",
-      "target",
-      "cron",
-      "remark",
-    ] as const) {
-      if (input[key] !== undefined) values[key] = input[key];
-    }
-    if (input.startUrls !== undefined)
-      values.startUrls = JSON.stringify([...new Set(input.startUrls)]);
-    if (input.selectors !== undefined)
-      values.selectors = JSON.stringify(input.selectors);
-    if (input.defaultTagIds !== undefined)
-      values.defaultTagIds = JSON.stringify([...new Set(input.defaultTagIds)]);
-    if (input.enabled !== undefined) values.enabled = input.enabled ? 1 : 0;
-    return values;
-  },
+  toValues: columnValues(spiderInputSchema, {
+    stored: {
+      startUrls: asJsonSet,
+      selectors: asJson,
+      defaultTagIds: asJsonSet,
+      enabled: asFlag,
+    },
+  }),
   fieldLabels: SPIDER_FIELD_LABELS,
   csvColumns: [
     { key: "id" },
