@@ -70,88 +70,16 @@ function searchedFields(search: {
 /** Rows read at a time by the export, so memory stays flat however many rows match. */
 const EXPORT_CHUNK_ROWS = 500;
 
-/** `GET /<path>` (a page and its total) and `GET /<path>/export` (every matching row as CSV). */
-export function registerListRoutes<Row, Rec>(
+/** `GET /<path>/export`: every matching row as CSV, streamed page by page. */
+function registerExportRoute<Row, Rec>(
   parent: FastifyInstance,
   def: ResourceDefinition<Row, Rec, z.ZodObject, z.ZodObject>,
   queries: ResourceQueries<Row>,
+  sortable: readonly string[],
+  guarded: (filter: Filter, sort: Sort, request: FastifyRequest) => Filter,
 ): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const tags = [def.path];
-  checkCsvLabels(def.path, def.csvColumns, def.fieldLabels);
-  // With a keyword, a list may also be ordered by relevance (the word index's tf × idf).
-  const sortable = def.search ? [...def.sortable, "relevance"] : def.sortable;
-  const searched = def.search ? searchedFields(def.search) : [];
-  /** The filter a list or export runs for the caller (guardQuery), or a 40300. */
-  const guarded = (filter: Filter, sort: Sort, request: FastifyRequest) =>
-    def.guardQuery ? (def.guardQuery(filter, sort, request) as Filter) : filter;
-
-  app.get(
-    `/${def.path}`,
-    {
-      config: { permission: `${def.module}:read` },
-      schema: {
-        tags,
-        summary: `List ${def.path}`,
-        querystring: listQuerySchema,
-        response: {
-          200: envelope(
-            z.object({
-              list: z.array(def.recordSchema),
-              total: z.number(),
-              highlights: z
-                .record(z.string(), z.record(z.string(), highlightSchema))
-                .optional()
-                .describe(
-                  "With a keyword: each record's matched words per field, as parts",
-                ),
-            }),
-          ),
-        },
-      },
-    },
-    async (request) => {
-      const language = request.language;
-      const sort = parseSort(
-        request.query.sort,
-        sortable,
-        def.defaultSort,
-        language,
-      );
-      const { offset, limit } = parseRange(request.query.range, language);
-      const filter = parseFilter(
-        request.query.filter,
-        queries.filterSchema,
-        language,
-      ) as Filter;
-      const { rows, total } = await queries.pageWithTotal(
-        guarded(filter, sort, request),
-        sort,
-        offset,
-        limit,
-      );
-      let records = rows.map((row) => def.toRecord(row));
-      if (def.enrich && records.length > 0)
-        records = await def.enrich(records, app.store.db);
-      // Masked before highlighting: a highlight never shows what the caller may not read.
-      const list = def.present ? def.present(records, request) : records;
-      const keyword = typeof filter.q === "string" ? filter.q.trim() : "";
-      return ok({
-        list,
-        total,
-        ...(def.search && keyword
-          ? {
-              highlights: highlightsOf(
-                list as Record<string, unknown>[],
-                searched,
-                keyword,
-              ),
-            }
-          : {}),
-      });
-    },
-  );
-
   app.get(
     `/${def.path}/export`,
     {
@@ -243,4 +171,89 @@ export function registerListRoutes<Row, Rec>(
       return reply.send(source.pipe(csv));
     },
   );
+}
+
+/** `GET /<path>` (a page and its total) and `GET /<path>/export` (every matching row as CSV). */
+export function registerListRoutes<Row, Rec>(
+  parent: FastifyInstance,
+  def: ResourceDefinition<Row, Rec, z.ZodObject, z.ZodObject>,
+  queries: ResourceQueries<Row>,
+): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const tags = [def.path];
+  checkCsvLabels(def.path, def.csvColumns, def.fieldLabels);
+  // With a keyword, a list may also be ordered by relevance (the word index's tf × idf).
+  const sortable = def.search ? [...def.sortable, "relevance"] : def.sortable;
+  const searched = def.search ? searchedFields(def.search) : [];
+  /** The filter a list or export runs for the caller (guardQuery), or a 40300. */
+  const guarded = (filter: Filter, sort: Sort, request: FastifyRequest) =>
+    def.guardQuery ? (def.guardQuery(filter, sort, request) as Filter) : filter;
+
+  app.get(
+    `/${def.path}`,
+    {
+      config: { permission: `${def.module}:read` },
+      schema: {
+        tags,
+        summary: `List ${def.path}`,
+        querystring: listQuerySchema,
+        response: {
+          200: envelope(
+            z.object({
+              list: z.array(def.recordSchema),
+              total: z.number(),
+              highlights: z
+                .record(z.string(), z.record(z.string(), highlightSchema))
+                .optional()
+                .describe(
+                  "With a keyword: each record's matched words per field, as parts",
+                ),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const language = request.language;
+      const sort = parseSort(
+        request.query.sort,
+        sortable,
+        def.defaultSort,
+        language,
+      );
+      const { offset, limit } = parseRange(request.query.range, language);
+      const filter = parseFilter(
+        request.query.filter,
+        queries.filterSchema,
+        language,
+      ) as Filter;
+      const { rows, total } = await queries.pageWithTotal(
+        guarded(filter, sort, request),
+        sort,
+        offset,
+        limit,
+      );
+      let records = rows.map((row) => def.toRecord(row));
+      if (def.enrich && records.length > 0)
+        records = await def.enrich(records, app.store.db);
+      // Masked before highlighting: a highlight never shows what the caller may not read.
+      const list = def.present ? def.present(records, request) : records;
+      const keyword = typeof filter.q === "string" ? filter.q.trim() : "";
+      return ok({
+        list,
+        total,
+        ...(def.search && keyword
+          ? {
+              highlights: highlightsOf(
+                list as Record<string, unknown>[],
+                searched,
+                keyword,
+              ),
+            }
+          : {}),
+      });
+    },
+  );
+
+  registerExportRoute(app, def, queries, sortable, guarded);
 }
