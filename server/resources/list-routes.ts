@@ -70,6 +70,16 @@ function searchedFields(search: {
 /** Rows read at a time by the export, so memory stays flat however many rows match. */
 const EXPORT_CHUNK_ROWS = 500;
 
+/** Rows as records, with what the definition's enrich adds. */
+async function recordsOf<Row, Rec>(
+  def: ResourceDefinition<Row, Rec, z.ZodObject, z.ZodObject>,
+  rows: Row[],
+  db: FastifyInstance["store"]["db"],
+): Promise<Rec[]> {
+  const records = rows.map((row) => def.toRecord(row));
+  return def.enrich && records.length > 0 ? def.enrich(records, db) : records;
+}
+
 /** `GET /<path>/export`: every matching row as CSV, streamed page by page. */
 function registerExportRoute<Row, Rec>(
   parent: FastifyInstance,
@@ -127,9 +137,7 @@ function registerExportRoute<Row, Rec>(
             offset,
             EXPORT_CHUNK_ROWS,
           );
-          let records = chunk.map((row) => def.toRecord(row));
-          if (def.enrich && records.length > 0)
-            records = await def.enrich(records, app.store.db);
+          let records = await recordsOf(def, chunk, app.store.db);
           if (def.present) records = def.present(records, request);
           for (const record of records as Record<string, unknown>[]) {
             yield layout.cells(record).map(csvSafe);
@@ -233,9 +241,7 @@ export function registerListRoutes<Row, Rec>(
         offset,
         limit,
       );
-      let records = rows.map((row) => def.toRecord(row));
-      if (def.enrich && records.length > 0)
-        records = await def.enrich(records, app.store.db);
+      const records = await recordsOf(def, rows, app.store.db);
       // Masked before highlighting: a highlight never shows what the caller may not read.
       const list = def.present ? def.present(records, request) : records;
       const keyword = typeof filter.q === "string" ? filter.q.trim() : "";
