@@ -10,7 +10,6 @@ export const SPIDER_ERRORS = {
   patternEngine: "spider.validation.pattern_engine",
   selector: "spider.validation.selector",
   tags: "spider.validation.tags",
-  articlesMissing: "spider.validation.articles_missing",
   refused: "spider.validation.refused",
   robots: "spider.validation.robots",
 } as const;
@@ -26,8 +25,6 @@ export const SPIDER_VALIDATION_MESSAGES: Record<
       "采集使用的正则引擎（RE2）无法运行这个表达式：不支持反向引用（如 \\1）和前后断言（如 (?=…)），表达式也不能过大",
     [SPIDER_ERRORS.selector]: "不是有效的 CSS 选择器",
     [SPIDER_ERRORS.tags]: "有的标签不存在",
-    [SPIDER_ERRORS.articlesMissing]:
-      "本系统还没有文章功能，无法保存为文章；请改为保存为讲道",
     [SPIDER_ERRORS.refused]: "无法抓取这个网址：{reason}",
     [SPIDER_ERRORS.robots]: "该网站的 robots.txt 不允许抓取这个网址",
   },
@@ -38,8 +35,6 @@ export const SPIDER_VALIDATION_MESSAGES: Record<
       "The crawler's regular-expression engine (RE2) cannot run this pattern: back-references (such as \\1) and look-around (such as (?=…)) are not supported, and the expression must not be too large",
     [SPIDER_ERRORS.selector]: "Not a valid CSS selector",
     [SPIDER_ERRORS.tags]: "Some of these tags do not exist",
-    [SPIDER_ERRORS.articlesMissing]:
-      "This installation has no articles yet, so nothing can be saved as an article; save as sermons instead",
     [SPIDER_ERRORS.refused]: "This address cannot be fetched: {reason}",
     [SPIDER_ERRORS.robots]:
       "The site's robots.txt does not allow fetching this address",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { workflowInputShape, workflowRecordShape } from "./workflow.js";
+import { MAX_INT32 } from "./fields.js";
 export { ARTICLE_FIELD_LABELS } from "./article-labels.js";
 
 const optionalText = (max: number) =>
@@ -17,12 +18,7 @@ export const articleInputSchema = z.object({
   title: z.string().trim().min(1).max(200),
   author: optionalText(64),
   category: optionalText(64),
-  coverFileId: z
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1)
-    .nullish(),
+  coverFileId: z.number().int().positive().max(MAX_INT32).nullish(),
   summary: optionalText(2000),
   /** Rich text; sanitised on the server. */
   body: z.string().max(500_000).nullish(),

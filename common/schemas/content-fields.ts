@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CONTENT_ERRORS } from "../content-messages.js";
+import { MAX_INT32 } from "./fields.js";
 
 /**
  * Field schemas the content resources share (audio, video, gospel documents; issue 11
@@ -17,11 +18,7 @@ export const optionalText = (max: number) =>
       value ? value : value === undefined ? undefined : null,
     );
 
-export const fileIdField = z
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
+export const fileIdField = z.number().int().positive().max(MAX_INT32);
 
 /** Hosts whose pages play a video: YouTube and Bilibili. */
 const VIDEO_PAGE_HOSTS = [

@@ -6,6 +6,7 @@ import {
   DISCIPLE_IMPORT_FIELDS,
   type DiscipleImportField,
 } from "./disciple-fields.js";
+import { MAX_INT32 } from "./fields.js";
 
 export const DISCIPLE_GENDERS = ["male", "female", "unknown"] as const;
 export type DiscipleGender = (typeof DISCIPLE_GENDERS)[number];
@@ -68,13 +69,7 @@ export const discipleInputSchema = z.object({
   congregation: optionalText(100),
   status: z.enum(DISCIPLE_STATUSES).optional(),
   tagIds: z
-    .array(
-      z
-        .number()
-        .int()
-        .positive()
-        .max(2 ** 31 - 1),
-    )
+    .array(z.number().int().positive().max(MAX_INT32))
     .max(20)
     .optional(),
   notes: optionalText(2000),

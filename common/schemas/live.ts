@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LIVE_ERRORS } from "../live-messages.js";
 import { nameText, optionalNameText } from "./text.js";
+import { MAX_INT32 } from "./fields.js";
 
 /**
  * Live streaming (issue 12 items 3–7): channels, live videos, notices and the live
@@ -14,18 +15,9 @@ const optionalText = (max: number) =>
       value ? value : value === undefined ? undefined : null,
     );
 
-const fileId = z
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1)
-  .nullish();
+const fileId = z.number().int().positive().max(MAX_INT32).nullish();
 
-const id = z
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
+const id = z.number().int().positive().max(MAX_INT32);
 
 /** An https (or, for a local test rig, http) address; empty means none. */
 const webUrl = (pattern: RegExp, message: string) =>

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { SUPPORTED_LANGUAGES } from "../codes.js";
 import { regionCodeSchema } from "../regions.js";
 import { nameText, optionalNameText } from "./text.js";
+import { MAX_INT32 } from "./fields.js";
 export { MINISTRY_LABELS } from "./ministry-labels.js";
 
 /** The weekdays a service can fall on, Monday first (ISO order). */
@@ -44,7 +45,7 @@ export const ministryConfigInputSchema = z.object({
       .number()
       .int()
       .positive()
-      .max(2 ** 31 - 1)
+      .max(MAX_INT32)
       .nullable()
       .default(null),
     shortDescription: text(500).default(""),

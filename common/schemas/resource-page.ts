@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SYSTEM_ERRORS } from "../system-messages.js";
+import { MAX_INT32 } from "./fields.js";
 
 /** The icons a menu entry may use (Material icon names; the admin maps each to its component). */
 export const MENU_ICONS = [
@@ -60,7 +61,7 @@ export const resourcePageInputSchema = z.object({
     .number()
     .int()
     .positive()
-    .max(2 ** 31 - 1)
+    .max(MAX_INT32)
     .nullish()
     .transform((value) => value ?? null),
   sortOrder: z.number().int().min(0).max(1_000_000).optional(),

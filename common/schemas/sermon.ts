@@ -1,14 +1,10 @@
 import { z } from "zod";
 import { optionalText } from "./text.js";
 import { workflowInputShape, workflowRecordShape } from "./workflow.js";
+import { MAX_INT32 } from "./fields.js";
 export { SERMON_FIELD_LABELS } from "./sermon-labels.js";
 
-const fileId = z
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1)
-  .nullish();
+const fileId = z.number().int().positive().max(MAX_INT32).nullish();
 
 /** A sermon (issue 11 item 3). Shared by the server (the final word) and the admin forms. */
 export const sermonInputSchema = z.object({
@@ -38,13 +34,7 @@ export const sermonInputSchema = z.object({
     .nullish()
     .or(z.literal("").transform(() => null)),
   attachmentIds: z
-    .array(
-      z
-        .number()
-        .int()
-        .positive()
-        .max(2 ** 31 - 1),
-    )
+    .array(z.number().int().positive().max(MAX_INT32))
     .max(20)
     .optional(),
   coverFileId: fileId,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { clearable } from "./fields.js";
+import { clearable, MAX_INT32 } from "./fields.js";
 import { checkCron } from "../cron.js";
 import { SPIDER_ERRORS } from "../spider-messages.js";
 
@@ -86,15 +86,7 @@ export const spiderInputSchema = z.object({
   selectors: spiderSelectorsSchema,
   target: z.enum(SPIDER_TARGETS),
   defaultTagIds: clearable(
-    z
-      .array(
-        z
-          .number()
-          .int()
-          .positive()
-          .max(2 ** 31 - 1),
-      )
-      .max(20),
+    z.array(z.number().int().positive().max(MAX_INT32)).max(20),
     [],
   ),
   /** When it runs (a job of handler spider.run keeps it). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_INT32 } from "./fields.js";
 
 /**
  * The publishing workflow every content resource shares (issue 11 item 2): its statuses,
@@ -53,13 +54,7 @@ export const isoInstant = z
   .transform((text) => new Date(text).toISOString());
 
 export const tagIdsField = z
-  .array(
-    z
-      .number()
-      .int()
-      .positive()
-      .max(2 ** 31 - 1),
-  )
+  .array(z.number().int().positive().max(MAX_INT32))
   .max(50)
   .transform((ids) => [...new Set(ids)]);
 

@@ -18,12 +18,7 @@ import {
 } from "./extract.js";
 import { compileLinkPattern, type LinkPattern } from "./link-pattern.js";
 import { FetchRefused, safeFetch } from "./safe-fetch.js";
-import {
-  saveArticleDraft,
-  saveSermonDraft,
-  TargetUnavailable,
-  type CrawledItem,
-} from "./targets.js";
+import { saveDraft, type CrawledItem } from "./targets.js";
 
 export const DEFAULT_USER_AGENT =
   "LampstandBot/1.0 (+https://github.com/lampstand; church content import)";
@@ -224,7 +219,6 @@ export async function crawl(
       if (outcome === "created") stats.itemsCreated++;
       else if (outcome === "duplicate") stats.duplicatesSkipped++;
     } catch (error) {
-      if (error instanceof TargetUnavailable) throw error;
       signal.throwIfAborted();
       fail(pageUrl, error);
     }
@@ -328,10 +322,7 @@ async function saveIfItem(
   };
   try {
     await app.store.transaction(async (trx) => {
-      const recordId =
-        spider.target === "sermon"
-          ? await saveSermonDraft(trx, item)
-          : await saveArticleDraft(trx, app.store.schema, item);
+      const recordId = await saveDraft(app, trx, spider.target, item);
       await trx
         .insertInto("spiderItems")
         .values({

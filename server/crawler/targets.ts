@@ -1,8 +1,12 @@
+import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
+import { z } from "zod";
+import type { Spider } from "../../common/schemas/spider.js";
 import type { Database } from "../db/schema.js";
-import { nowIso } from "../db/dialect.js";
-import { pinyinSortKey } from "../resources/sort-keys.js";
-import { recordFileFields } from "../services/file-usages.js";
+import { resourceWriter } from "../resources/define-resource.js";
+import { articleResource } from "../routes/articles/index.js";
+import { sermonResource } from "../routes/sermons/index.js";
+import { systemRequest } from "../services/audit.js";
 
 /** One crawled page, ready to be saved as a draft (its HTML already sanitised). */
 export interface CrawledItem {
@@ -15,124 +19,69 @@ export interface CrawledItem {
   tagIds: number[];
 }
 
-/** The articles target cannot be used: the installation has no articles table yet. */
-export class TargetUnavailable extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "TargetUnavailable";
+/**
+ * How drafts are saved: through the sermons' and articles' own write path, as the
+ * crawler (a system actor), so each draft gets what a record written on the admin gets:
+ * its input checked, its audit row, its first revision, its word-index entry, its tags and
+ * its file uses. One set per app, made on first use.
+ */
+function makeWriters(app: FastifyInstance) {
+  return {
+    request: systemRequest(app, "crawler"),
+    sermons: resourceWriter(app, sermonResource),
+    articles: resourceWriter(app, articleResource),
+  };
+}
+const WRITERS = new WeakMap<FastifyInstance, ReturnType<typeof makeWriters>>();
+
+function writersOf(app: FastifyInstance) {
+  let writers = WRITERS.get(app);
+  if (!writers) {
+    writers = makeWriters(app);
+    WRITERS.set(app, writers);
   }
+  return writers;
 }
 
-// Dynamic columns (the articles table is another feature's) are beyond Kysely's typing.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
-
-async function setTags(
-  trx: AnyDb,
-  resource: string,
-  recordId: number,
-  tagIds: number[],
-): Promise<void> {
-  for (const tagId of tagIds) {
-    await trx
-      .insertInto("contentTags")
-      .values({ resource, recordId, tagId })
-      .execute();
-  }
-}
-
-/** Saves a sermon draft (status draft, with its source). Answers its id. */
-export async function saveSermonDraft(
-  trx: Kysely<Database>,
-  item: CrawledItem,
-): Promise<number> {
-  const stamp = nowIso();
-  const title = item.title.slice(0, 200);
-  const row = await trx
-    .insertInto("sermons")
-    .values({
-      title,
-      titlePinyin: await pinyinSortKey(title),
-      preacher: item.author?.slice(0, 64) ?? null,
-      series: null,
-      serviceType: null,
-      preachedOn: item.day,
-      passage: null,
-      summary: null,
-      body: item.body,
-      audioFileId: null,
-      videoFileId: null,
-      videoUrl: null,
-      coverFileId: item.coverFileId,
-      regionCode: null,
-      sourceUrl: item.sourceUrl.slice(0, 2048),
-      status: "draft",
-      tagIds: JSON.stringify(item.tagIds),
-      createdAt: stamp,
-      updatedAt: stamp,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await setTags(trx, "sermons", row.id, item.tagIds);
-  await recordFileFields(
-    trx,
-    "sermons",
-    row.id,
-    {
-      coverFileId: {
-        ids: item.coverFileId === null ? [] : [item.coverFileId],
-        kind: "image",
-      },
-    },
-    "en-US",
-  );
-  return row.id;
+/** The input as the resource's schema takes it; a page that does not fit is its error. */
+function parsed<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (!result.success)
+    throw new Error(
+      `the page does not make a valid draft: ${z.prettifyError(result.error)}`,
+    );
+  return result.data;
 }
 
 /**
- * The columns of the articles table, or undefined when there is none. The articles
- * feature is built in parallel with the crawler; the crawler writes the columns it
- * knows and refuses clearly when the ones it needs are missing.
+ * Saves one crawled page as a sermon or article draft in `trx` (the run's transaction,
+ * which also records the page as crawled). Answers the draft's id.
  */
-async function articleColumns(
-  db: AnyDb,
-  schema: string | undefined,
-): Promise<Set<string> | undefined> {
-  const tables = await db.introspection.getTables();
-  const table = tables.find(
-    (t) =>
-      t.name === "articles" && (schema === undefined || t.schema === schema),
-  );
-  if (!table) return undefined;
-  return new Set(table.columns.map((column) => column.name));
-}
-
-/** Whether this installation can save articles (the table and the columns needed). */
-export async function articlesAvailable(
-  db: AnyDb,
-  schema: string | undefined,
-): Promise<boolean> {
-  const columns = await articleColumns(db, schema);
-  return Boolean(
-    columns &&
-    columns.has("title") &&
-    (columns.has("body") || columns.has("content")) &&
-    columns.has("source_url") &&
-    columns.has("status"),
-  );
-}
-
-/** Saves an article draft, through the columns the articles table has. */
-export async function saveArticleDraft(
-  trx: AnyDb,
-  schema: string | undefined,
+export async function saveDraft(
+  app: FastifyInstance,
+  trx: Kysely<Database>,
+  target: Spider["target"],
   item: CrawledItem,
 ): Promise<number> {
-  const columns = await articleColumns(trx, schema);
-  if (!columns || !(await articlesAvailable(trx, schema))) {
-    throw new TargetUnavailable(
-      "this installation has no articles table with title, body, source_url and status columns",
-    );
+  const writers = writersOf(app);
+  const common = {
+    title: item.title.slice(0, 200),
+    body: item.body,
+    coverFileId: item.coverFileId,
+    status: "draft",
+    tagIds: item.tagIds,
+  };
+  const author = item.author?.slice(0, 64) ?? null;
+  if (target === "sermon") {
+    const input = parsed(sermonResource.createSchema, {
+      ...common,
+      preacher: author,
+      preachedOn: item.day,
+    });
+    const draft = await writers.sermons.create(writers.request, input, trx, {
+      sourceUrl: item.sourceUrl.slice(0, 2048),
+    });
+    return draft.id;
   }
   // The articles' source_url is varchar(500): a longer address is not cut (it would
   // point elsewhere), the page is logged as an error instead.
@@ -140,47 +89,11 @@ export async function saveArticleDraft(
     throw new Error(
       "the address is longer than an article's 500-character source URL",
     );
-  const stamp = nowIso();
-  const title = item.title.slice(0, 200);
-  const values: Record<string, unknown> = {
-    title,
-    [columns.has("body") ? "body" : "content"]: item.body,
+  const input = parsed(articleResource.createSchema, {
+    ...common,
+    author,
     sourceUrl: item.sourceUrl,
-    status: "draft",
-  };
-  const optional: Record<string, unknown> = {
-    title_pinyin: await pinyinSortKey(title),
-    author: item.author?.slice(0, 64) ?? null,
-    cover_file_id: item.coverFileId,
-    tag_ids: JSON.stringify(item.tagIds),
-    created_at: stamp,
-    updated_at: stamp,
-  };
-  for (const [column, value] of Object.entries(optional)) {
-    if (columns.has(column))
-      values[column.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())] =
-        value;
-  }
-  const row = (await trx
-    .insertInto("articles")
-    .values(values)
-    .returning("id")
-    .executeTakeFirstOrThrow()) as { id: number };
-  if (columns.has("tag_ids"))
-    await setTags(trx, "articles", row.id, item.tagIds);
-  if (columns.has("cover_file_id")) {
-    await recordFileFields(
-      trx,
-      "articles",
-      row.id,
-      {
-        coverFileId: {
-          ids: item.coverFileId === null ? [] : [item.coverFileId],
-          kind: "image",
-        },
-      },
-      "en-US",
-    );
-  }
-  return row.id;
+  });
+  const draft = await writers.articles.create(writers.request, input, trx);
+  return draft.id;
 }

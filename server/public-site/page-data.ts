@@ -21,6 +21,7 @@ import type { VerseRange } from "../../common/passages.js";
 import { parseReference, wholeReference } from "../services/passage-parser.js";
 import { rowsOnPassage } from "../services/passage-sources.js";
 import type { Visit } from "../services/view-counter.js";
+import { MAX_INT32 } from "../resources/resource-definition.js";
 
 export const ASK_PAGE_SIZE = 20;
 /** A question page shows this many answers (the JSON API pages through more). */
@@ -70,11 +71,7 @@ export function pageLanguage(
   );
 }
 
-const positive = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
+const positive = z.coerce.number().int().positive().max(MAX_INT32);
 // A query a person typed or a link built: anything unreadable falls back to the default.
 const askQuery = z.object({
   q: z.string().trim().max(200).catch(""),

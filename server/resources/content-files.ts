@@ -4,10 +4,14 @@ import type { MediaKind } from "../../common/media-rules.js";
 import { recordFileFields } from "../services/file-usages.js";
 import type { WriteChange, WriteContext } from "./resource-definition.js";
 
-/** One file column of a content table, with the library kind it takes (null: any). */
+/**
+ * One file column of a content table, with the library kind it takes (null: any); `list`
+ * for a column that keeps a JSON array of ids (a sermon's attachments).
+ */
 export interface FileColumn {
   field: string;
   kind: MediaKind | null;
+  list?: boolean;
 }
 
 /**
@@ -36,21 +40,26 @@ export function fileColumnsAfterWrite<Rec>(
       .selectFrom(table)
       .select(columns.map((c) => c.field))
       .where("id", "=", change.id)
-      .executeTakeFirstOrThrow()) as Record<string, number | null>;
+      .executeTakeFirstOrThrow()) as Record<string, number | string | null>;
+    const ids = (field: string, list = false): number[] => {
+      const value = row[field];
+      if (list) return JSON.parse(String(value)) as number[];
+      return value == null ? [] : [Number(value)];
+    };
     await recordFileFields(
       db,
       resource,
       change.id,
       Object.fromEntries(
-        columns.map(({ field, kind }) => [
+        columns.map(({ field, kind, list }) => [
           field,
-          { ids: row[field] == null ? [] : [row[field]!], kind },
+          { ids: ids(field, list), kind },
         ]),
       ),
       request.language,
     );
     if (!durationFrom) return;
-    const fileId = row[durationFrom] ?? null;
+    const fileId = (row[durationFrom] as number | null) ?? null;
     const duration =
       fileId === null
         ? null

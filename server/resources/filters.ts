@@ -62,3 +62,11 @@ export function contains(column: string, max = 64): ResourceFilter {
     },
   };
 }
+
+/** Rows whose text column equals the value, trimmed (an empty one is 40000). */
+export function textFilter(column: string, max = 100): ResourceFilter {
+  return {
+    schema: z.string().trim().min(1).max(max),
+    where: (value: string) => sql<SqlBool>`${sql.ref(column)} = ${value}`,
+  };
+}

@@ -70,6 +70,117 @@ function searchedFields(search: {
 /** Rows read at a time by the export, so memory stays flat however many rows match. */
 const EXPORT_CHUNK_ROWS = 500;
 
+/** Rows as records, with what the definition's enrich adds. */
+async function recordsOf<Row, Rec>(
+  def: ResourceDefinition<Row, Rec, z.ZodObject, z.ZodObject>,
+  rows: Row[],
+  db: FastifyInstance["store"]["db"],
+): Promise<Rec[]> {
+  const records = rows.map((row) => def.toRecord(row));
+  return def.enrich && records.length > 0 ? def.enrich(records, db) : records;
+}
+
+/** `GET /<path>/export`: every matching row as CSV, streamed page by page. */
+function registerExportRoute<Row, Rec>(
+  parent: FastifyInstance,
+  def: ResourceDefinition<Row, Rec, z.ZodObject, z.ZodObject>,
+  queries: ResourceQueries<Row>,
+  sortable: readonly string[],
+  guarded: (filter: Filter, sort: Sort, request: FastifyRequest) => Filter,
+): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const tags = [def.path];
+  app.get(
+    `/${def.path}/export`,
+    {
+      config: { permission: `${def.module}:export` },
+      schema: {
+        tags,
+        summary: `Export ${def.path} as CSV (every matching row)`,
+        querystring: listQuerySchema.extend({
+          format: z.literal("csv").default("csv"),
+          tz: z
+            .string()
+            .max(64)
+            .optional()
+            .describe(
+              "IANA time zone of the time columns, e.g. Asia/Shanghai (the admin sends its browser's); UTC when absent. Headers are in the Accept-Language.",
+            ),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const language = request.language;
+      const sort = parseSort(
+        request.query.sort,
+        sortable,
+        def.defaultSort,
+        language,
+      );
+      const filter = parseFilter(
+        request.query.filter,
+        queries.filterSchema,
+        language,
+      ) as Filter;
+      const query = guarded(filter, sort, request);
+      const layout = csvLayout(
+        def.csvColumns,
+        def.fieldLabels,
+        language,
+        exportTimeZone(request.query.tz, language),
+      );
+      async function* cells() {
+        for (let offset = 0; ; offset += EXPORT_CHUNK_ROWS) {
+          const chunk = await queries.page(
+            query,
+            sort,
+            offset,
+            EXPORT_CHUNK_ROWS,
+          );
+          let records = await recordsOf(def, chunk, app.store.db);
+          if (def.present) records = def.present(records, request);
+          for (const record of records as Record<string, unknown>[]) {
+            yield layout.cells(record).map(csvSafe);
+          }
+          rowCount += records.length;
+          if (chunk.length < EXPORT_CHUNK_ROWS) break;
+        }
+        // Written once every row has gone, so the row count is the one sent.
+        if (def.auditExports)
+          await recordAudit(app.store.db, actorOf(request), {
+            resource: def.auditName ?? def.path,
+            action: "export",
+            after: {
+              filter,
+              sort: [sort.field, sort.order],
+              rows: rowCount,
+            },
+          });
+      }
+      let rowCount = 0;
+      const csv = stringify({
+        bom: true, // Excel reads UTF-8 Chinese correctly only with the BOM
+        header: true,
+        columns: layout.headers,
+      });
+      const source = Readable.from(cells());
+      source.on("error", (error) => {
+        request.log.error({ err: error }, "export failed mid-stream");
+        csv.destroy(error);
+      });
+      const stamp = nowIso().slice(0, 19).replace(/[-:T]/g, "");
+      reply
+        .type("text/csv; charset=utf-8")
+        .header(
+          "Content-Disposition",
+          `attachment; filename="${def.path}-${stamp}.csv"`,
+        )
+        .header("Cache-Control", "no-store");
+      return reply.send(source.pipe(csv));
+    },
+  );
+}
+
 /** `GET /<path>` (a page and its total) and `GET /<path>/export` (every matching row as CSV). */
 export function registerListRoutes<Row, Rec>(
   parent: FastifyInstance,
@@ -130,9 +241,7 @@ export function registerListRoutes<Row, Rec>(
         offset,
         limit,
       );
-      let records = rows.map((row) => def.toRecord(row));
-      if (def.enrich && records.length > 0)
-        records = await def.enrich(records, app.store.db);
+      const records = await recordsOf(def, rows, app.store.db);
       // Masked before highlighting: a highlight never shows what the caller may not read.
       const list = def.present ? def.present(records, request) : records;
       const keyword = typeof filter.q === "string" ? filter.q.trim() : "";
@@ -152,95 +261,5 @@ export function registerListRoutes<Row, Rec>(
     },
   );
 
-  app.get(
-    `/${def.path}/export`,
-    {
-      config: { permission: `${def.module}:export` },
-      schema: {
-        tags,
-        summary: `Export ${def.path} as CSV (every matching row)`,
-        querystring: listQuerySchema.extend({
-          format: z.literal("csv").default("csv"),
-          tz: z
-            .string()
-            .max(64)
-            .optional()
-            .describe(
-              "IANA time zone of the time columns, e.g. Asia/Shanghai (the admin sends its browser's); UTC when absent. Headers are in the Accept-Language.",
-            ),
-        }),
-      },
-    },
-    async (request, reply) => {
-      const language = request.language;
-      const sort = parseSort(
-        request.query.sort,
-        sortable,
-        def.defaultSort,
-        language,
-      );
-      const filter = parseFilter(
-        request.query.filter,
-        queries.filterSchema,
-        language,
-      ) as Filter;
-      const query = guarded(filter, sort, request);
-      const layout = csvLayout(
-        def.csvColumns,
-        def.fieldLabels,
-        language,
-        exportTimeZone(request.query.tz, language),
-      );
-      async function* cells() {
-        for (let offset = 0; ; offset += EXPORT_CHUNK_ROWS) {
-          const chunk = await queries.page(
-            query,
-            sort,
-            offset,
-            EXPORT_CHUNK_ROWS,
-          );
-          let records = chunk.map((row) => def.toRecord(row));
-          if (def.enrich && records.length > 0)
-            records = await def.enrich(records, app.store.db);
-          if (def.present) records = def.present(records, request);
-          for (const record of records as Record<string, unknown>[]) {
-            yield layout.cells(record).map(csvSafe);
-          }
-          rowCount += records.length;
-          if (chunk.length < EXPORT_CHUNK_ROWS) break;
-        }
-        // Written once every row has gone, so the row count is the one sent.
-        if (def.auditExports)
-          await recordAudit(app.store.db, actorOf(request), {
-            resource: def.auditName ?? def.path,
-            action: "export",
-            after: {
-              filter,
-              sort: [sort.field, sort.order],
-              rows: rowCount,
-            },
-          });
-      }
-      let rowCount = 0;
-      const csv = stringify({
-        bom: true, // Excel reads UTF-8 Chinese correctly only with the BOM
-        header: true,
-        columns: layout.headers,
-      });
-      const source = Readable.from(cells());
-      source.on("error", (error) => {
-        request.log.error({ err: error }, "export failed mid-stream");
-        csv.destroy(error);
-      });
-      const stamp = nowIso().slice(0, 19).replace(/[-:T]/g, "");
-      reply
-        .type("text/csv; charset=utf-8")
-        .header(
-          "Content-Disposition",
-          `attachment; filename="${def.path}-${stamp}.csv"`,
-        )
-        .header("Cache-Control", "no-store");
-      return reply.send(source.pipe(csv));
-    },
-  );
+  registerExportRoute(app, def, queries, sortable, guarded);
 }

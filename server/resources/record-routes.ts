@@ -124,15 +124,20 @@ export function recordWriter<
     return result;
   }
 
-  /** Creates one record from validated input; answers it as readers see it. */
+  /**
+   * Creates one record from validated input; answers it as readers see it. `columns` are
+   * stored values the input schema does not carry (the page a crawled draft came from).
+   */
   async function create(
     request: FastifyRequest,
     input: z.infer<Create>,
     outer?: Kysely<Database>,
+    columns: Record<string, unknown> = {},
   ): Promise<Rec> {
     const now = nowIso();
     const values = {
       ...(await def.toValues(input)),
+      ...columns,
       createdAt: now,
       updatedAt: now,
     };
@@ -155,44 +160,35 @@ export function recordWriter<
   return { recordsOf, recordOf, write, create };
 }
 
+type Writer<
+  Row,
+  Rec,
+  Create extends z.ZodObject,
+  Update extends z.ZodObject,
+> = ReturnType<typeof recordWriter<Row, Rec, Create, Update>>;
+/** Leaves out of an input the fields this caller may not change (restrictInput). */
+type Allowed = <T extends Record<string, unknown>>(
+  input: T,
+  request: FastifyRequest,
+) => T;
+
 /**
- * Get, create, update (versioned), delete, and batch delete or update of one resource.
- * Every write runs in one transaction with its hooks and its audit rows.
+ * Updates one record at `version` (a stale one is 40900): an edit, or a restore of a
+ * revision (audited as such, the new revision marked with where it came from).
  */
-export function registerRecordRoutes<
+function recordUpdater<
   Row,
   Rec,
   Create extends z.ZodObject,
   Update extends z.ZodObject,
 >(
-  parent: FastifyInstance,
+  app: FastifyInstance,
   def: ResourceDefinition<Row, Rec, Create, Update>,
   queries: ResourceQueries<Row>,
-): void {
-  const app = parent.withTypeProvider<ZodTypeProvider>();
-  const tags = [def.path];
-  const permission = (action: string) => `${def.module}:${action}`;
-  const { recordsOf, recordOf, write, create } = recordWriter(
-    parent,
-    def,
-    queries,
-  );
-
-  /** A record as this caller may read it. */
-  const shown = (record: Rec, request: FastifyRequest): Rec =>
-    def.present ? def.present([record], request)[0]! : record;
-  /** The input without the fields this caller may not change. */
-  const allowed = <T extends Record<string, unknown>>(
-    input: T,
-    request: FastifyRequest,
-  ): T =>
-    def.restrictInput ? (def.restrictInput(input, request) as T) : input;
-
-  /**
-   * Updates one record at `version` (a stale one is 40900): an edit, or a restore of a
-   * revision (audited as such, the new revision marked with where it came from).
-   */
-  async function update(
+  writer: Writer<Row, Rec, Create, Update>,
+) {
+  const { recordOf, write } = writer;
+  return async function update(
     request: FastifyRequest,
     id: number,
     version: number,
@@ -231,7 +227,142 @@ export function registerRecordRoutes<
       }
       return queries.conflictFrom(error, values, request.language, id);
     }
-  }
+  };
+}
+
+/** `POST /<path>/batch`: delete or update several records at once, all or none. */
+function registerBatchRoute<
+  Row,
+  Rec,
+  Create extends z.ZodObject,
+  Update extends z.ZodObject,
+>(
+  parent: FastifyInstance,
+  def: ResourceDefinition<Row, Rec, Create, Update>,
+  queries: ResourceQueries<Row>,
+  writer: Writer<Row, Rec, Create, Update>,
+  allowed: Allowed,
+): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { recordsOf, write } = writer;
+  const tags = [def.path];
+  const permission = (action: string) => `${def.module}:${action}`;
+  const batchBody = z.discriminatedUnion("action", [
+    z.object({ action: z.literal("delete"), ids: idList }),
+    z.object({
+      action: z.literal("update"),
+      ids: idList,
+      data: def.updateSchema.partial(),
+    }),
+  ]);
+  app.post(
+    `/${def.path}/batch`,
+    {
+      config: {
+        // The action decides the permission: a caller holding neither is refused before
+        // the body is read, the one the action needs is checked once it is validated.
+        permission: {
+          anyOf: [permission("delete"), permission("update")],
+          pick: (request) =>
+            permission(
+              (request.body as { action: string }).action === "delete"
+                ? "delete"
+                : "update",
+            ),
+        },
+      },
+      schema: {
+        tags,
+        summary: `Delete or update several of ${def.path} at once (all or none)`,
+        body: batchBody,
+        response: { 200: envelope(z.object({ ids: z.array(z.number()) })) },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const ids = [...new Set(body.ids)];
+      const existing = await recordsOf(
+        await queries.findRows(ids, app.store.db),
+        app.store.db,
+      );
+      const idOf = (record: Rec) => (record as { id: number }).id;
+      if (body.action === "delete") {
+        if (existing.length === 0) return ok({ ids: [] as number[] });
+        const result = await write(
+          request,
+          existing.map((before) => ({
+            action: "delete",
+            id: idOf(before),
+            before,
+            batch: true,
+          })),
+          () => "batchDelete",
+          (trx) => queries.removeMany(trx, existing.map(idOf)),
+        );
+        return ok({ ids: result.ids });
+      }
+      const input = allowed(body.data as Record<string, unknown>, request);
+      const values = await def.toValues(input as Partial<z.infer<Create>>);
+      if (Object.keys(values).length === 0) {
+        throw validationError({
+          data: localizeText(VALIDATION_KEYS.required, request.language),
+        });
+      }
+      if (existing.length === 0) return ok({ ids: [] as number[] });
+      try {
+        const result = await write(
+          request,
+          existing.map((before) => ({
+            action: "update",
+            id: idOf(before),
+            before,
+            input,
+            batch: true,
+          })),
+          () => "batchUpdate",
+          (trx) =>
+            queries.updateMany(trx, existing.map(idOf), {
+              ...values,
+              updatedAt: nowIso(),
+            }),
+        );
+        return ok({ ids: result.ids });
+      } catch (error) {
+        return queries.conflictFrom(error, values, request.language);
+      }
+    },
+  );
+}
+
+/**
+ * Get, create, update (versioned), delete, and batch delete or update of one resource.
+ * Every write runs in one transaction with its hooks and its audit rows.
+ */
+export function registerRecordRoutes<
+  Row,
+  Rec,
+  Create extends z.ZodObject,
+  Update extends z.ZodObject,
+>(
+  parent: FastifyInstance,
+  def: ResourceDefinition<Row, Rec, Create, Update>,
+  queries: ResourceQueries<Row>,
+): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const tags = [def.path];
+  const permission = (action: string) => `${def.module}:${action}`;
+  const writer = recordWriter(parent, def, queries);
+  const { recordOf, write, create } = writer;
+  const update = recordUpdater(app, def, queries, writer);
+
+  /** A record as this caller may read it. */
+  const shown = (record: Rec, request: FastifyRequest): Rec =>
+    def.present ? def.present([record], request)[0]! : record;
+  /** The input without the fields this caller may not change. */
+  const allowed: Allowed = (input, request) =>
+    def.restrictInput
+      ? (def.restrictInput(input, request) as typeof input)
+      : input;
 
   app.get(
     `/${def.path}/:id`,
@@ -334,89 +465,5 @@ export function registerRecordRoutes<
     },
   );
 
-  const batchBody = z.discriminatedUnion("action", [
-    z.object({ action: z.literal("delete"), ids: idList }),
-    z.object({
-      action: z.literal("update"),
-      ids: idList,
-      data: def.updateSchema.partial(),
-    }),
-  ]);
-  app.post(
-    `/${def.path}/batch`,
-    {
-      config: {
-        // The action decides the permission: a caller holding neither is refused before
-        // the body is read, the one the action needs is checked once it is validated.
-        permission: {
-          anyOf: [permission("delete"), permission("update")],
-          pick: (request) =>
-            permission(
-              (request.body as { action: string }).action === "delete"
-                ? "delete"
-                : "update",
-            ),
-        },
-      },
-      schema: {
-        tags,
-        summary: `Delete or update several of ${def.path} at once (all or none)`,
-        body: batchBody,
-        response: { 200: envelope(z.object({ ids: z.array(z.number()) })) },
-      },
-    },
-    async (request) => {
-      const body = request.body;
-      const ids = [...new Set(body.ids)];
-      const existing = await recordsOf(
-        await queries.findRows(ids, app.store.db),
-        app.store.db,
-      );
-      const idOf = (record: Rec) => (record as { id: number }).id;
-      if (body.action === "delete") {
-        if (existing.length === 0) return ok({ ids: [] as number[] });
-        const result = await write(
-          request,
-          existing.map((before) => ({
-            action: "delete",
-            id: idOf(before),
-            before,
-            batch: true,
-          })),
-          () => "batchDelete",
-          (trx) => queries.removeMany(trx, existing.map(idOf)),
-        );
-        return ok({ ids: result.ids });
-      }
-      const input = allowed(body.data as Record<string, unknown>, request);
-      const values = await def.toValues(input as Partial<z.infer<Create>>);
-      if (Object.keys(values).length === 0) {
-        throw validationError({
-          data: localizeText(VALIDATION_KEYS.required, request.language),
-        });
-      }
-      if (existing.length === 0) return ok({ ids: [] as number[] });
-      try {
-        const result = await write(
-          request,
-          existing.map((before) => ({
-            action: "update",
-            id: idOf(before),
-            before,
-            input,
-            batch: true,
-          })),
-          () => "batchUpdate",
-          (trx) =>
-            queries.updateMany(trx, existing.map(idOf), {
-              ...values,
-              updatedAt: nowIso(),
-            }),
-        );
-        return ok({ ids: result.ids });
-      } catch (error) {
-        return queries.conflictFrom(error, values, request.language);
-      }
-    },
-  );
+  registerBatchRoute(app, def, queries, writer, allowed);
 }

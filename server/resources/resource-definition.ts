@@ -12,6 +12,7 @@ import type { Language } from "../../common/codes.js";
 import type { StoreKind } from "../db/store.js";
 import type { SortKey } from "./sort-keys.js";
 import type { PublishingWorkflow } from "./workflow.js";
+import { MAX_INT32 } from "../../common/schemas/fields.js";
 
 /** One record's change, as the write hooks see it. */
 export interface WriteChange<Rec> {
@@ -179,26 +180,17 @@ export interface CsvColumn<Rec> {
   time?: boolean;
 }
 
+/** Ids and versions are 32-bit integers in both stores (common/schemas/fields.ts). */
+export { MAX_INT32 };
+
 export const idParams = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
+  id: z.coerce.number().int().positive().max(MAX_INT32),
 });
-/** Ids and versions are 32-bit integers in both stores; larger numbers are refused (40000). */
-export const MAX_INT32 = 2 ** 31 - 1;
 export const versionField = z.object({
   version: z.number().int().positive().max(MAX_INT32),
 });
 export const idList = z
-  .array(
-    z
-      .number()
-      .int()
-      .positive()
-      .max(2 ** 31 - 1),
-  )
+  .array(z.number().int().positive().max(MAX_INT32))
   .min(1)
   .max(1000);
 

@@ -19,7 +19,7 @@ import {
   keywordPlan,
   walkWithList,
 } from "../db/search.js";
-import { knownRows, type ReadStep } from "../db/store.js";
+import { knownRows, type ReadStep, type StoreKind } from "../db/store.js";
 import { loadSegmenter, queryTerms } from "../db/terms.js";
 import {
   ensureCounted,
@@ -92,28 +92,25 @@ function withPaging(
     parameters: [...query.parameters.slice(0, -2), limit, offset],
   };
 }
+/** A read step that answers a number without asking the store. */
+const constant = (value: number) => knownRows([{ total: value }]);
 
-/**
- * Every query the resource routes run for one resource: filtering, paging, counting,
- * finding a row, and naming the field of a unique conflict. Only this file touches the
- * resource's table.
- */
-export function resourceQueries<Row>(
-  app: FastifyInstance,
-  def: AnyResourceDefinition<Row>,
-) {
+/** What the parts of one resource's queries share. */
+interface QueryContext<Row> {
+  app: FastifyInstance;
+  def: AnyResourceDefinition<Row>;
   // Dynamic table names are beyond Kysely's static typing; the zod schemas guard the data.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const db = () => app.store.db as unknown as Kysely<any>;
-  const kind = () => app.store.kind;
-  const table = def.table;
-  for (const field of Object.keys(def.sortKeys ?? {})) {
-    if (!def.sortable.includes(field))
-      throw new Error(
-        `${table}: sort key for "${field}", which is not sortable`,
-      );
-  }
+  db: () => Kysely<any>;
+  kind: () => StoreKind;
+  table: string;
+  /** The table as the database names it (raw SQL skips the camelCase plugin). */
+  sqlTable: string;
+  search: AnyResourceDefinition<Row>["search"];
+}
 
+/** The allowlisted filter fields of a resource; anything else is 40000. */
+function filterSchemaOf<Row>(def: AnyResourceDefinition<Row>) {
   const filterShape: Record<string, z.ZodType> = {
     id: z
       .union([idList.max(100), z.number().int().positive().max(MAX_INT32)])
@@ -124,12 +121,12 @@ export function resourceQueries<Row>(
   for (const [key, filter] of Object.entries(def.filters ?? {})) {
     filterShape[key] = filter.schema.optional();
   }
-  /** The allowlisted filter fields; anything else is 40000. */
-  const filterSchema = z.strictObject(filterShape);
+  return z.strictObject(filterShape);
+}
 
-  const search = def.search;
-  /** The table as the database names it (raw SQL skips the camelCase plugin). */
-  const sqlTable = table.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
+/** The conditions of a filter and keyword plan, and the rows that meet them. */
+function matchConditions<Row>(ctx: QueryContext<Row>) {
+  const { def, db, kind, table, sqlTable, search } = ctx;
   // Walking the sort index, each row is checked by one key lookup in a common term's
   // postings: an IN list would first gather every match (10,000 for a word in a tenth of
   // 100,000 sermons) to find the first page's 25. A rare term's postings are gathered
@@ -226,6 +223,15 @@ export function resourceQueries<Row>(
     return query;
   }
 
+  return { selectMatching };
+}
+
+/** The compiled queries of a list: a page, a total, the kept counts and a keyword's terms. */
+function compiledQueries<Row>(
+  ctx: QueryContext<Row>,
+  selectMatching: ReturnType<typeof matchConditions<Row>>["selectMatching"],
+) {
+  const { def, db, table, sqlTable, search } = ctx;
   // Building and compiling a query through Kysely costs a list request more CPU than the
   // rest of the machinery together (docs/performance.md), and admins ask for the same
   // filter and order again and again: compiled queries are kept per filter and order.
@@ -303,20 +309,6 @@ export function resourceQueries<Row>(
     return query;
   }
 
-  const totals = new LRUCache<string, { version: number; total: number }>({
-    max: CACHED_TOTALS_PER_RESOURCE,
-  });
-  /**
-   * A keyword's terms as the index holds them (ids, document counts), under the table's
-   * write version like the totals: every write to the index moves it (a row's write, a
-   * build's start and end). On PostgreSQL each statement of a read is a round trip, and
-   * sending one was a quarter of a keyword list's Node CPU.
-   */
-  const knownTerms = new LRUCache<
-    string,
-    { version: number; rows: Record<string, unknown>[] }
-  >({ max: CACHED_TOTALS_PER_RESOURCE });
-  const constant = (value: number) => knownRows([{ total: value }]);
   // The table's name as a literal: a statement without parameters travels with the read's
   // BEGIN on PostgreSQL (store.ts, readOnPool).
   const countsQuery = db()
@@ -338,6 +330,31 @@ export function resourceQueries<Row>(
     }
     return query;
   };
+
+  return { pageQuery, countQuery, countsQuery, termsQuery };
+}
+
+/** One page and its total, the total read instead of counted where it can be. */
+function pageReader<Row>(
+  ctx: QueryContext<Row>,
+  queries: ReturnType<typeof compiledQueries<Row>>,
+  prepare: () => Promise<void>,
+) {
+  const { app, def, db, kind, search } = ctx;
+  const { pageQuery, countQuery, countsQuery, termsQuery } = queries;
+  const totals = new LRUCache<string, { version: number; total: number }>({
+    max: CACHED_TOTALS_PER_RESOURCE,
+  });
+  /**
+   * A keyword's terms as the index holds them (ids, document counts), under the table's
+   * write version like the totals: every write to the index moves it (a row's write, a
+   * build's start and end). On PostgreSQL each statement of a read is a round trip, and
+   * sending one was a quarter of a keyword list's Node CPU.
+   */
+  const knownTerms = new LRUCache<
+    string,
+    { version: number; rows: Record<string, unknown>[] }
+  >({ max: CACHED_TOTALS_PER_RESOURCE });
   /** A filter whose rows can change without a write to the table (time, other tables). */
   const isVolatile = (filter: Filter) =>
     Object.keys(filter).some(
@@ -466,36 +483,16 @@ export function resourceQueries<Row>(
     return { rows: rows as Row[], total, plan };
   }
 
-  /** One page of matching rows, in the given order (the export reads page by page). */
-  async function page(
-    filter: Filter,
-    sort: Sort,
-    offset: number,
-    limit: number,
-  ): Promise<Row[]> {
-    return (await pageWithTotal(filter, sort, offset, limit)).rows;
-  }
+  return { pageWithTotal };
+}
 
-  // The store keeps the table's row count and write version (lists read their totals
-  // there), and the word index is built for the fields the definition declares.
-  // On start the index builds in the background (index-build.ts): lists search by
-  // substring until it is done, instead of the server waiting for it to listen.
-  let prepared: Promise<void> | undefined;
-  const prepareWith = (waitForIndex: boolean) =>
-    (prepared ??= (async () => {
-      await ensureCounted(db(), kind(), sqlTable);
-      if (!search) return;
-      if (waitForIndex) await ensureIndexBuilt(db(), kind(), search);
-      else startIndexBuild(db(), kind(), search, app.log);
-    })());
-  const prepare = () => prepareWith(true);
-  if (!def.readOnly) {
-    try {
-      app.addHook("onReady", () => prepareWith(false));
-    } catch {
-      // Defined on a running app (tests): prepared on its first list instead.
-    }
-  }
+/** Finding rows by id and the writes, each keeping the word index up to date. */
+function rowWrites<Row>(ctx: QueryContext<Row>) {
+  const { def, db, kind, table, search } = ctx;
+  // The write functions take the executor: the record routes pass their transaction, so
+  // the change, its related rows and its audit row land together.
+  type Db = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
   /** Brings the word index up to date with rows written in `executor`'s transaction. */
   async function reindex(executor: Db, rows: Row[], deleted = false) {
     if (!search) return;
@@ -509,10 +506,6 @@ export function resourceQueries<Row>(
       }),
     );
   }
-
-  // The write functions take the executor: the record routes pass their transaction, so
-  // the change, its related rows and its audit row land together.
-  type Db = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
   async function findRow(
     id: number,
@@ -632,10 +625,6 @@ export function resourceQueries<Row>(
   }
 
   return {
-    filterSchema,
-    search,
-    page,
-    pageWithTotal,
     findRow,
     findRows,
     insert,
@@ -644,6 +633,78 @@ export function resourceQueries<Row>(
     removeMany,
     updateMany,
     conflictFrom,
+  };
+}
+
+/**
+ * Every query the resource routes run for one resource: filtering, paging, counting,
+ * finding a row, and naming the field of a unique conflict. Only this file touches the
+ * resource's table.
+ */
+export function resourceQueries<Row>(
+  app: FastifyInstance,
+  def: AnyResourceDefinition<Row>,
+) {
+  const table = def.table;
+  for (const field of Object.keys(def.sortKeys ?? {})) {
+    if (!def.sortable.includes(field))
+      throw new Error(
+        `${table}: sort key for "${field}", which is not sortable`,
+      );
+  }
+  const ctx: QueryContext<Row> = {
+    app,
+    def,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    db: () => app.store.db as unknown as Kysely<any>,
+    kind: () => app.store.kind,
+    table,
+    sqlTable: table.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`),
+    search: def.search,
+  };
+  const { db, kind, sqlTable, search } = ctx;
+  const { selectMatching } = matchConditions(ctx);
+  const queries = compiledQueries(ctx, selectMatching);
+
+  // The store keeps the table's row count and write version (lists read their totals
+  // there), and the word index is built for the fields the definition declares.
+  // On start the index builds in the background (index-build.ts): lists search by
+  // substring until it is done, instead of the server waiting for it to listen.
+  let prepared: Promise<void> | undefined;
+  const prepareWith = (waitForIndex: boolean) =>
+    (prepared ??= (async () => {
+      await ensureCounted(db(), kind(), sqlTable);
+      if (!search) return;
+      if (waitForIndex) await ensureIndexBuilt(db(), kind(), search);
+      else startIndexBuild(db(), kind(), search, app.log);
+    })());
+  const prepare = () => prepareWith(true);
+  if (!def.readOnly) {
+    try {
+      app.addHook("onReady", () => prepareWith(false));
+    } catch {
+      // Defined on a running app (tests): prepared on its first list instead.
+    }
+  }
+
+  const { pageWithTotal } = pageReader(ctx, queries, prepare);
+
+  /** One page of matching rows, in the given order (the export reads page by page). */
+  async function page(
+    filter: Filter,
+    sort: Sort,
+    offset: number,
+    limit: number,
+  ): Promise<Row[]> {
+    return (await pageWithTotal(filter, sort, offset, limit)).rows;
+  }
+
+  return {
+    filterSchema: filterSchemaOf(def),
+    search,
+    page,
+    pageWithTotal,
+    ...rowWrites(ctx),
   };
 }
 

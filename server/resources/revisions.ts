@@ -147,6 +147,59 @@ export interface RevisionWriter {
   exists(id: number): Promise<boolean>;
 }
 
+/** The revisions of one resource's records, with their writers' names. */
+function revisionQueries(app: FastifyInstance, resource: string) {
+  const rows = () =>
+    app.store.db
+      .selectFrom("contentRevisions")
+      .leftJoin("users", "users.id", "contentRevisions.createdBy")
+      .where("contentRevisions.resource", "=", resource);
+  const summaryColumns = [
+    "contentRevisions.id",
+    "contentRevisions.recordId",
+    "contentRevisions.recordVersion",
+    "contentRevisions.createdBy",
+    "users.userName as createdByName",
+    "contentRevisions.createdAt",
+    "contentRevisions.restoredFrom",
+  ] as const;
+
+  /** One revision of record `id`, with its data; undefined when there is none. */
+  async function findRevision(id: number, revisionId: number) {
+    return rows()
+      .select([...summaryColumns, "contentRevisions.data"])
+      .where("contentRevisions.recordId", "=", id)
+      .where("contentRevisions.id", "=", revisionId)
+      .executeTakeFirst();
+  }
+
+  /** A page of record `id`'s revisions, newest first, and how many it has. */
+  async function listRevisions(id: number, offset: number, limit: number) {
+    const [list, count] = await Promise.all([
+      rows()
+        .select([...summaryColumns])
+        .where("contentRevisions.recordId", "=", id)
+        .orderBy("contentRevisions.id", "desc")
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+      rows()
+        .select((eb) => eb.fn.countAll().as("total"))
+        .where("contentRevisions.recordId", "=", id)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return {
+      list: list.map((row) => ({
+        ...row,
+        createdByName: row.createdByName ?? null,
+      })),
+      total: Number(count.total),
+    };
+  }
+
+  return { findRevision, listRevisions };
+}
+
 /**
  * `GET /<path>/:id/revisions` (newest first, `range` as lists take it),
  * `GET /<path>/:id/revisions/:revisionId` (with the record as it was) and
@@ -162,30 +215,7 @@ export function registerRevisionRoutes(
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const resource = def.auditName ?? def.path;
   const tags = [def.path];
-  const db = () => app.store.db;
-
-  const rows = () =>
-    db()
-      .selectFrom("contentRevisions")
-      .leftJoin("users", "users.id", "contentRevisions.createdBy")
-      .where("contentRevisions.resource", "=", resource);
-  const summaryColumns = [
-    "contentRevisions.id",
-    "contentRevisions.recordId",
-    "contentRevisions.recordVersion",
-    "contentRevisions.createdBy",
-    "users.userName as createdByName",
-    "contentRevisions.createdAt",
-    "contentRevisions.restoredFrom",
-  ] as const;
-
-  async function findRevision(id: number, revisionId: number) {
-    return rows()
-      .select([...summaryColumns, "contentRevisions.data"])
-      .where("contentRevisions.recordId", "=", id)
-      .where("contentRevisions.id", "=", revisionId)
-      .executeTakeFirst();
-  }
+  const { findRevision, listRevisions } = revisionQueries(app, resource);
   const revisionMissing = (request: FastifyRequest) =>
     new ApiError(Code.NOT_FOUND, {
       detail: localizeText("revision not found", request.language),
@@ -214,26 +244,7 @@ export function registerRevisionRoutes(
         request.language,
       );
       if (!(await writer.exists(id))) throw new ApiError(Code.NOT_FOUND);
-      const [list, count] = await Promise.all([
-        rows()
-          .select([...summaryColumns])
-          .where("contentRevisions.recordId", "=", id)
-          .orderBy("contentRevisions.id", "desc")
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        rows()
-          .select((eb) => eb.fn.countAll().as("total"))
-          .where("contentRevisions.recordId", "=", id)
-          .executeTakeFirstOrThrow(),
-      ]);
-      return ok({
-        list: list.map((row) => ({
-          ...row,
-          createdByName: row.createdByName ?? null,
-        })),
-        total: Number(count.total),
-      });
+      return ok(await listRevisions(id, offset, limit));
     },
   );
 

@@ -31,6 +31,12 @@ import { validationError } from "../http/errors.js";
 import { localizeText } from "../http/validation-messages.js";
 import type { Language } from "../../common/codes.js";
 import { VALIDATION_KEYS } from "../../common/validation-wording.js";
+import { workflowInputShape } from "../../common/schemas/workflow.js";
+
+/** The input fields the workflow writes itself (its afterWrite), not the resource's toValues. */
+export const WORKFLOW_FIELDS = Object.keys(
+  workflowInputShape,
+) as (keyof typeof workflowInputShape)[];
 
 /** The columns every workflow row has (db/workflow-columns.ts). */
 export interface WorkflowRow {

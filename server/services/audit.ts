@@ -1,4 +1,5 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Language } from "../../common/codes.js";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import { nowIso } from "../db/dialect.js";
@@ -61,7 +62,37 @@ export interface AuditActor {
   ip: string | null;
 }
 
+/** The requests of writes the server makes itself, with the name their audit rows carry. */
+const SYSTEM_ACTORS = new WeakMap<FastifyRequest, string>();
+
+/**
+ * The request of a write the server makes on its own (a crawler run saving its drafts),
+ * for the resource machinery's write path: no session (no user, no permissions), the
+ * language of the messages its hooks write, and an audit actor `system:<name>`, which no
+ * login name can be (they allow no colon).
+ */
+export function systemRequest(
+  app: FastifyInstance,
+  name: string,
+  language: Language = "en-US",
+): FastifyRequest {
+  const request = {
+    id: `system:${name}`,
+    server: app,
+    log: app.log,
+    session: null,
+    language,
+    ip: "",
+    headers: {},
+  } as unknown as FastifyRequest;
+  SYSTEM_ACTORS.set(request, `system:${name}`);
+  return request;
+}
+
 export function actorOf(request: FastifyRequest): AuditActor {
+  const system = SYSTEM_ACTORS.get(request);
+  if (system !== undefined)
+    return { userId: null, loginName: system, ip: null };
   return {
     userId: request.session?.user.userId ?? null,
     loginName: request.session?.user.loginName ?? null,

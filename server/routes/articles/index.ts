@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
-import { sql, type Selectable } from "kysely";
-import { z } from "zod";
+import type { Selectable } from "kysely";
 import {
   ARTICLE_FIELD_LABELS,
   ARTICLE_SORT_FIELDS,
@@ -13,22 +12,20 @@ import {
   defineResource,
   type ResourceDefinition,
 } from "../../resources/define-resource.js";
-import { dateRange } from "../../resources/filters.js";
+import { dateRange, textFilter } from "../../resources/filters.js";
 import { pinyinKey } from "../../resources/sort-keys.js";
 import { registerSuggestions } from "../../resources/suggestions.js";
-import { publishingWorkflow } from "../../resources/workflow.js";
+import {
+  publishingWorkflow,
+  WORKFLOW_FIELDS,
+} from "../../resources/workflow.js";
+import { columnValues } from "../../resources/column-values.js";
 import { sanitizeStoredHtml } from "../../services/html-sanitizer.js";
-import { recordFileFields } from "../../services/file-usages.js";
+import { fileColumnsAfterWrite } from "../../resources/content-files.js";
 
 type ArticleRow = Selectable<ArticlesTable>;
 
 const workflow = publishingWorkflow("articles", "articles");
-
-const textFilter = (column: string) => ({
-  schema: z.string().trim().min(1).max(64),
-  where: (value: string) =>
-    sql<boolean>`${sql.ref(`articles.${column}`)} = ${value}`,
-});
 
 /** The articles resource (issue 11 item 4); exported for the public API. */
 export const articleResource = {
@@ -50,8 +47,8 @@ export const articleResource = {
   },
   filters: {
     ...workflow.filters,
-    author: textFilter("author"),
-    category: textFilter("category"),
+    author: textFilter("articles.author", 64),
+    category: textFilter("articles.category", 64),
     ...dateRange("updatedAt", "articles.updated_at"),
   },
   workflow,
@@ -70,47 +67,15 @@ export const articleResource = {
     updatedAt: row.updatedAt,
     version: row.version,
   }),
-  toValues: (input) => {
-    const values: Record<string, unknown> = {};
-    for (const key of [
-      "title",
-      "author",
-      "category",
-      "coverFileId",
-      "summary",
-      "sourceUrl",
-    ] as const) {
-      if (input[key] !== undefined) values[key] = input[key];
-    }
-    if (input.body !== undefined)
-      values.body = sanitizeStoredHtml(input.body ?? "");
-    // status, publishAt and tagIds are the workflow's: written by its afterWrite.
-    return values;
-  },
+  // status, publishAt and tagIds are the workflow's: written by its afterWrite.
+  toValues: columnValues(articleInputSchema, {
+    skip: WORKFLOW_FIELDS,
+    stored: { body: (body) => sanitizeStoredHtml(body ?? "") },
+  }),
   // The cover is counted as a use (a used file cannot be deleted), checked first.
-  afterWrite: async (change, { trx, request }) => {
-    if (change.action === "delete") {
-      await recordFileFields(trx, "articles", change.id, {}, request.language);
-      return;
-    }
-    const row = await trx
-      .selectFrom("articles")
-      .select(["coverFileId"])
-      .where("id", "=", change.id)
-      .executeTakeFirstOrThrow();
-    await recordFileFields(
-      trx,
-      "articles",
-      change.id,
-      {
-        coverFileId: {
-          ids: row.coverFileId === null ? [] : [row.coverFileId],
-          kind: "image",
-        },
-      },
-      request.language,
-    );
-  },
+  afterWrite: fileColumnsAfterWrite<Article>("articles", "articles", [
+    { field: "coverFileId", kind: "image" },
+  ]),
   fieldLabels: ARTICLE_FIELD_LABELS,
   csvColumns: [
     { key: "id" },

@@ -17,6 +17,7 @@ import {
   envelope,
   idParams,
   type ResourceDefinition,
+  MAX_INT32,
 } from "../../resources/resource-definition.js";
 import { resourceQueries } from "../../resources/resource-queries.js";
 import { registerListRoutes } from "../../resources/list-routes.js";
@@ -39,11 +40,7 @@ export const jobLogResource = {
   filters: {
     jobId: equals(
       "jobLogs.jobId",
-      z.coerce
-        .number()
-        .int()
-        .positive()
-        .max(2 ** 31 - 1),
+      z.coerce.number().int().positive().max(MAX_INT32),
     ),
     jobName: contains("jobLogs.jobName"),
     handler: equals("jobLogs.handler", z.string().max(64)),

@@ -16,6 +16,7 @@ import { JOB_ERRORS } from "../../../common/job-messages.js";
 import { validationError } from "../../http/errors.js";
 import { localizeText } from "../../http/validation-messages.js";
 import { contains, equals } from "../../resources/filters.js";
+import { asFlag, asJson, columnValues } from "../../resources/column-values.js";
 
 type JobRow = Selectable<JobsTable>;
 
@@ -29,6 +30,10 @@ function parseParams(text: string): Record<string, unknown> {
     return {};
   }
 }
+
+const jobColumns = columnValues(jobInputSchema, {
+  stored: { params: asJson, concurrent: asFlag },
+});
 
 /** The jobs resource (`/tjc/system/jobs`); the registry checks are in ./index.ts. */
 export const jobResource = {
@@ -76,24 +81,7 @@ export const jobResource = {
     version: row.version,
   }),
   toValues: (input) => {
-    const values: Record<string, unknown> = {};
-    for (const key of [
-      "name",
-      "group",
-      "handler",
-      "cron",
-      "timezone",
-      "misfirePolicy",
-      "status",
-      "timeoutSec",
-      "remark",
-    ] as const) {
-      if (input[key] !== undefined) values[key] = input[key];
-    }
-    if (input.params !== undefined)
-      values.params = JSON.stringify(input.params);
-    if (input.concurrent !== undefined)
-      values.concurrent = input.concurrent ? 1 : 0;
+    const values = jobColumns(input);
     // A new schedule, or a resume, starts from now: fires before it are not "missed"
     // (the misfire policy is for fires lost while no instance ran or the job was blocked).
     if (

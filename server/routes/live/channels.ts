@@ -30,7 +30,8 @@ import {
 } from "../../resources/resource-definition.js";
 import { pinyinKey } from "../../resources/sort-keys.js";
 import { withAudit } from "../../services/audit.js";
-import { recordFileFields } from "../../services/file-usages.js";
+import { fileColumnsAfterWrite } from "../../resources/content-files.js";
+import { columnValues } from "../../resources/column-values.js";
 
 type ChannelRow = Selectable<ChannelsTable>;
 
@@ -101,20 +102,7 @@ export const channelResource = {
   search: { table: "channels", columns: ["name", "description"] },
   filters: { status: equals("channels.status", z.enum(CHANNEL_STATUSES)) },
   toRecord: channelRecord,
-  toValues: (input) => {
-    const values: Record<string, unknown> = {};
-    for (const key of [
-      "name",
-      "description",
-      "coverFileId",
-      "playbackUrl",
-      "ingestUrl",
-      "status",
-    ] as const) {
-      if (input[key] !== undefined) values[key] = input[key];
-    }
-    return values;
-  },
+  toValues: columnValues(channelInputSchema),
   // A channel with live videos, or the default one, stays: its history points at it.
   beforeWrite: async (change, { trx, request }) => {
     if (change.action !== "delete") return;
@@ -130,29 +118,9 @@ export const channelResource = {
       .executeTakeFirst();
     if (video || config) throw inUse(request.language);
   },
-  afterWrite: async (change, { trx, request }) => {
-    if (change.action === "delete") {
-      await recordFileFields(trx, "channels", change.id, {}, request.language);
-      return;
-    }
-    const row = await trx
-      .selectFrom("channels")
-      .select("coverFileId")
-      .where("id", "=", change.id)
-      .executeTakeFirstOrThrow();
-    await recordFileFields(
-      trx,
-      "channels",
-      change.id,
-      {
-        coverFileId: {
-          ids: row.coverFileId === null ? [] : [row.coverFileId],
-          kind: "image",
-        },
-      },
-      request.language,
-    );
-  },
+  afterWrite: fileColumnsAfterWrite<Channel>("channels", "channels", [
+    { field: "coverFileId", kind: "image" },
+  ]),
   fieldLabels: CHANNEL_FIELD_LABELS,
   // The key is not a column of the record, so no export can carry it.
   csvColumns: [

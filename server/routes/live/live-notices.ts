@@ -22,6 +22,7 @@ import {
 import { equals } from "../../resources/filters.js";
 import { MAX_INT32 } from "../../resources/resource-definition.js";
 import { requireChannel } from "./channels.js";
+import { asFlag, columnValues } from "../../resources/column-values.js";
 
 type LiveNoticeRow = Selectable<LiveNoticesTable>;
 
@@ -69,20 +70,9 @@ export const liveNoticeResource = {
     },
   },
   toRecord: liveNoticeRecord,
-  toValues: (input) => {
-    const values: Record<string, unknown> = {};
-    for (const key of [
-      "textZh",
-      "textEn",
-      "startsAt",
-      "endsAt",
-      "channelId",
-    ] as const) {
-      if (input[key] !== undefined) values[key] = input[key];
-    }
-    if (input.enabled !== undefined) values.enabled = input.enabled ? 1 : 0;
-    return values;
-  },
+  toValues: columnValues(liveNoticeInputSchema, {
+    stored: { enabled: asFlag },
+  }),
   // The merged window must still end after it starts (an update may send one end), and a
   // channel named must exist.
   beforeWrite: async (change, { trx, request }) => {

@@ -34,8 +34,9 @@ import {
 } from "../../resources/resource-definition.js";
 import { pinyinKey } from "../../resources/sort-keys.js";
 import { actorOf, recordAudit } from "../../services/audit.js";
-import { recordFileFields } from "../../services/file-usages.js";
+import { fileColumnsAfterWrite } from "../../resources/content-files.js";
 import { sermonResource } from "../sermons/index.js";
+import { columnValues } from "../../resources/column-values.js";
 
 type LiveVideoRow = Selectable<LiveVideosTable>;
 
@@ -178,6 +179,13 @@ async function checkWrite(
   }
 }
 
+/** The replay is counted as a use of its file (a used file cannot be deleted). */
+const replayFile = fileColumnsAfterWrite<LiveVideo>(
+  "live-videos",
+  "liveVideos",
+  [{ field: "replayFileId", kind: "video" }],
+);
+
 /** The live videos resource (issue 12 item 4). */
 export const liveVideoResource = {
   path: "live-videos",
@@ -199,22 +207,7 @@ export const liveVideoResource = {
     ...dateRange("scheduled", "live_videos.scheduled_start"),
   },
   toRecord: liveVideoRecord,
-  toValues: (input) => {
-    const values: Record<string, unknown> = {};
-    for (const key of [
-      "title",
-      "channelId",
-      "preacher",
-      "scheduledStart",
-      "scheduledEnd",
-      "status",
-      "replayFileId",
-      "replayUrl",
-    ] as const) {
-      if (input[key] !== undefined) values[key] = input[key];
-    }
-    return values;
-  },
+  toValues: columnValues(liveVideoInputSchema),
   beforeWrite: async (change, { trx, request }) => {
     if (change.action === "delete") {
       // A video on air ends first: its channel shows it as live.
@@ -236,15 +229,10 @@ export const liveVideoResource = {
     );
   },
   // Going on air and ending stamp the times and move the channel's status with them.
-  afterWrite: async (change, { trx, request }) => {
+  afterWrite: async (change, context) => {
+    const { trx } = context;
     if (change.action === "delete") {
-      await recordFileFields(
-        trx,
-        "live-videos",
-        change.id,
-        {},
-        request.language,
-      );
+      await replayFile(change, context);
       return;
     }
     const row = await trx
@@ -279,18 +267,7 @@ export const liveVideoResource = {
         .where("status", "=", "live")
         .execute();
     }
-    await recordFileFields(
-      trx,
-      "live-videos",
-      change.id,
-      {
-        replayFileId: {
-          ids: row.replayFileId === null ? [] : [row.replayFileId],
-          kind: "video",
-        },
-      },
-      request.language,
-    );
+    await replayFile(change, context);
   },
   fieldLabels: LIVE_VIDEO_FIELD_LABELS,
   csvColumns: [

@@ -9,9 +9,13 @@ import {
 import type { AudiosTable } from "../../db/schema.js";
 import type { ResourceDefinition } from "../../resources/define-resource.js";
 import { pinyinKey } from "../../resources/sort-keys.js";
-import { publishingWorkflow } from "../../resources/workflow.js";
+import {
+  publishingWorkflow,
+  WORKFLOW_FIELDS,
+} from "../../resources/workflow.js";
 import { fileColumnsAfterWrite } from "../../resources/content-files.js";
-import { pick, textFilter } from "./common.js";
+import { textFilter } from "../../resources/filters.js";
+import { columnValues } from "../../resources/column-values.js";
 
 type AudioRow = Selectable<AudiosTable>;
 
@@ -34,8 +38,8 @@ export const audioResource = {
   },
   filters: {
     ...workflow.filters,
-    speaker: textFilter("audios", "speaker"),
-    series: textFilter("audios", "series"),
+    speaker: textFilter("audios.speaker"),
+    series: textFilter("audios.series"),
   },
   workflow,
   toRecord: (row: AudioRow): Audio => ({
@@ -52,15 +56,7 @@ export const audioResource = {
     updatedAt: row.updatedAt,
     version: row.version,
   }),
-  toValues: (input) =>
-    pick(input, [
-      "title",
-      "description",
-      "audioFileId",
-      "coverFileId",
-      "speaker",
-      "series",
-    ]),
+  toValues: columnValues(audioInputSchema, { skip: WORKFLOW_FIELDS }),
   afterWrite: fileColumnsAfterWrite<Audio>(
     "audios",
     "audios",

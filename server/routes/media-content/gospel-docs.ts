@@ -12,9 +12,12 @@ import {
 import type { GospelDocsTable } from "../../db/schema.js";
 import type { ResourceDefinition } from "../../resources/define-resource.js";
 import { pinyinKey } from "../../resources/sort-keys.js";
-import { publishingWorkflow } from "../../resources/workflow.js";
+import {
+  publishingWorkflow,
+  WORKFLOW_FIELDS,
+} from "../../resources/workflow.js";
 import { fileColumnsAfterWrite } from "../../resources/content-files.js";
-import { pick } from "./common.js";
+import { columnValues } from "../../resources/column-values.js";
 
 type GospelDocRow = Selectable<GospelDocsTable>;
 
@@ -57,8 +60,7 @@ export const gospelDocResource = {
     updatedAt: row.updatedAt,
     version: row.version,
   }),
-  toValues: (input) =>
-    pick(input, ["title", "description", "fileId", "coverFileId", "language"]),
+  toValues: columnValues(gospelDocInputSchema, { skip: WORKFLOW_FIELDS }),
   afterWrite: fileColumnsAfterWrite<GospelDoc>("gospel-docs", "gospel_docs", [
     { field: "fileId", kind: "document" },
     { field: "coverFileId", kind: "image" },

@@ -11,11 +11,14 @@ import {
 import type { VideosTable } from "../../db/schema.js";
 import type { ResourceDefinition } from "../../resources/define-resource.js";
 import { pinyinKey } from "../../resources/sort-keys.js";
-import { publishingWorkflow } from "../../resources/workflow.js";
+import {
+  publishingWorkflow,
+  WORKFLOW_FIELDS,
+} from "../../resources/workflow.js";
 import { fileColumnsAfterWrite } from "../../resources/content-files.js";
 import { validationError } from "../../http/errors.js";
 import { localizeText } from "../../http/validation-messages.js";
-import { pick } from "./common.js";
+import { columnValues } from "../../resources/column-values.js";
 import { CONTENT_ERRORS } from "../../../common/content-messages.js";
 
 type VideoRow = Selectable<VideosTable>;
@@ -67,14 +70,7 @@ export const videoResource = {
     updatedAt: row.updatedAt,
     version: row.version,
   }),
-  toValues: (input) =>
-    pick(input, [
-      "title",
-      "description",
-      "videoFileId",
-      "videoUrl",
-      "coverFileId",
-    ]),
+  toValues: columnValues(videoInputSchema, { skip: WORKFLOW_FIELDS }),
   // Checked on the written row, so a partial (batch) update is checked the same way.
   afterWrite: async (change, context) => {
     if (change.action !== "delete") {

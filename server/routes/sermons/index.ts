@@ -15,19 +15,19 @@ import {
 } from "../../resources/define-resource.js";
 import { registerSuggestions } from "../../resources/suggestions.js";
 import { pinyinKey } from "../../resources/sort-keys.js";
-import { publishingWorkflow } from "../../resources/workflow.js";
+import {
+  publishingWorkflow,
+  WORKFLOW_FIELDS,
+} from "../../resources/workflow.js";
+import { asJsonSet, columnValues } from "../../resources/column-values.js";
 import { sanitizeStoredHtml } from "../../services/html-sanitizer.js";
-import { recordFileFields } from "../../services/file-usages.js";
+import { fileColumnsAfterWrite } from "../../resources/content-files.js";
+import { textFilter } from "../../resources/filters.js";
 
 type SermonRow = Selectable<SermonsTable>;
 
 const workflow = publishingWorkflow("sermons", "sermons");
 
-const textFilter = (column: string) => ({
-  schema: z.string().trim().min(1).max(100),
-  where: (value: string) =>
-    sql<boolean>`${sql.ref(`sermons.${column}`)} = ${value}`,
-});
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 /** The sermons resource (issue 11 item 3); exported for the bench and the public API. */
@@ -53,9 +53,9 @@ export const sermonResource = {
   },
   filters: {
     ...workflow.filters,
-    preacher: textFilter("preacher"),
-    series: textFilter("series"),
-    serviceType: textFilter("service_type"),
+    preacher: textFilter("sermons.preacher"),
+    series: textFilter("sermons.series"),
+    serviceType: textFilter("sermons.service_type"),
     preachedFrom: {
       schema: day,
       where: (value: string) => sql<boolean>`sermons.preached_on >= ${value}`,
@@ -89,59 +89,21 @@ export const sermonResource = {
     updatedAt: row.updatedAt,
     version: row.version,
   }),
-  toValues: (input) => {
-    const values: Record<string, unknown> = {};
-    for (const key of [
-      "title",
-      "preacher",
-      "series",
-      "serviceType",
-      "preachedOn",
-      "passage",
-      "summary",
-      "audioFileId",
-      "videoFileId",
-      "videoUrl",
-      "coverFileId",
-      "regionCode",
-    ] as const) {
-      if (input[key] !== undefined) values[key] = input[key];
-    }
-    if (input.body !== undefined)
-      values.body = sanitizeStoredHtml(input.body ?? "");
-    if (input.attachmentIds !== undefined)
-      values.attachmentIds = JSON.stringify([...new Set(input.attachmentIds)]);
-    // status, publishAt and tagIds are the workflow's: written by its afterWrite.
-    return values;
-  },
+  // status, publishAt and tagIds are the workflow's: written by its afterWrite.
+  toValues: columnValues(sermonInputSchema, {
+    skip: WORKFLOW_FIELDS,
+    stored: {
+      body: (body) => sanitizeStoredHtml(body ?? ""),
+      attachmentIds: asJsonSet,
+    },
+  }),
   // The files it uses are counted (a used file cannot be deleted), checked first.
-  afterWrite: async (change, { trx, request }) => {
-    if (change.action === "delete") {
-      await recordFileFields(trx, "sermons", change.id, {}, request.language);
-      return;
-    }
-    const row = await trx
-      .selectFrom("sermons")
-      .select(["audioFileId", "videoFileId", "coverFileId", "attachmentIds"])
-      .where("id", "=", change.id)
-      .executeTakeFirstOrThrow();
-    const one = (id: number | null) => (id === null ? [] : [id]);
-    await recordFileFields(
-      trx,
-      "sermons",
-      change.id,
-      {
-        audioFileId: { ids: one(row.audioFileId), kind: "audio" },
-        videoFileId: { ids: one(row.videoFileId), kind: "video" },
-        coverFileId: { ids: one(row.coverFileId), kind: "image" },
-        attachmentIds: {
-          ids: JSON.parse(row.attachmentIds) as number[],
-          kind: null,
-        },
-      },
-      request.language,
-    );
-  },
+  afterWrite: fileColumnsAfterWrite<Sermon>("sermons", "sermons", [
+    { field: "audioFileId", kind: "audio" },
+    { field: "videoFileId", kind: "video" },
+    { field: "coverFileId", kind: "image" },
+    { field: "attachmentIds", kind: null, list: true },
+  ]),
   fieldLabels: SERMON_FIELD_LABELS,
   csvColumns: [
     { key: "id" },

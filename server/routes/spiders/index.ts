@@ -49,9 +49,14 @@ import {
   syncSpiderJob,
   type SpiderRow,
 } from "../../crawler/spiders.js";
-import { articlesAvailable } from "../../crawler/targets.js";
 import { sanitizeStoredHtml } from "../../services/html-sanitizer.js";
 import type { Language } from "../../../common/codes.js";
+import {
+  asFlag,
+  asJson,
+  asJsonSet,
+  columnValues,
+} from "../../resources/column-values.js";
 
 type SpiderRunRow = Selectable<SpiderRunsTable>;
 
@@ -103,8 +108,8 @@ export const spiderResource = {
     },
   },
   uniqueFields: ["name"],
-  // Selectors must parse, tags exist, and the articles target needs the articles table:
-  // each a 40000 naming its field, before anything is written.
+  // Selectors must parse and tags exist: each a 40000 naming its field, before anything
+  // is written.
   async beforeWrite(change, { trx, request }) {
     const input = change.input as Partial<Spider> | undefined;
     if (!input) return;
@@ -127,12 +132,6 @@ export const spiderResource = {
       if (found.length !== new Set(input.defaultTagIds).size)
         errors.defaultTagIds = localizeText(SPIDER_ERRORS.tags, language);
     }
-    if (
-      input.target === "article" &&
-      !(await articlesAvailable(trx, request.server.store.schema))
-    ) {
-      errors.target = localizeText(SPIDER_ERRORS.articlesMissing, language);
-    }
     if (Object.keys(errors).length > 0) throw validationError(errors);
   },
   async afterWrite(change, { trx }) {
@@ -147,29 +146,14 @@ export const spiderResource = {
     await syncSpiderJob(trx, change.id);
   },
   toRecord: (row: SpiderRow): Spider => spiderRecord(row),
-  toValues: (input) => {
-    const values: Record<string, unknown> = {};
-    for (const key of [
-      "name",
-      "linkPattern",
-      "maxPages",
-      "delayMs",
-      "userAgent",
-      "target",
-      "cron",
-      "remark",
-    ] as const) {
-      if (input[key] !== undefined) values[key] = input[key];
-    }
-    if (input.startUrls !== undefined)
-      values.startUrls = JSON.stringify([...new Set(input.startUrls)]);
-    if (input.selectors !== undefined)
-      values.selectors = JSON.stringify(input.selectors);
-    if (input.defaultTagIds !== undefined)
-      values.defaultTagIds = JSON.stringify([...new Set(input.defaultTagIds)]);
-    if (input.enabled !== undefined) values.enabled = input.enabled ? 1 : 0;
-    return values;
-  },
+  toValues: columnValues(spiderInputSchema, {
+    stored: {
+      startUrls: asJsonSet,
+      selectors: asJson,
+      defaultTagIds: asJsonSet,
+      enabled: asFlag,
+    },
+  }),
   fieldLabels: SPIDER_FIELD_LABELS,
   csvColumns: [
     { key: "id" },

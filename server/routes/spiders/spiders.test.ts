@@ -449,6 +449,77 @@ describe("the articles target", () => {
   });
 });
 
+describe("a crawled draft is saved as the admin saves one (issue 26)", () => {
+  for (const [target, path] of [
+    ["sermon", "sermons"],
+    ["article", "articles"],
+  ] as const) {
+    test(`${target}: found by keyword at once, with its audit row and first revision`, async () => {
+      const db = t.app.store.db;
+      const list = async (q: string) => {
+        const response = await t.request({
+          method: "GET",
+          url: `/tjc/${path}?filter=${encodeURIComponent(JSON.stringify({ q }))}`,
+          token: editor,
+        });
+        expect(response.json().code, response.body).toBe(0);
+        return (response.json().data.list as { id: number }[]).map(
+          (row) => row.id,
+        );
+      };
+      // The word index is built and 混沌 is one of its terms (a record written on the
+      // admin has it), so the keyword is looked up in the index, not by substring.
+      const made = await t.request({
+        method: "POST",
+        url: `/tjc/${path}`,
+        token: editor,
+        payload: { title: "预备", body: "<p>地是空虚混沌。</p>" },
+      });
+      expect(made.json().code, made.body).toBe(0);
+      expect(await list("混沌")).toContain(made.json().data.id);
+
+      const spider = await createSpider({ target });
+      const [run] = await runOnce(spider.id);
+      expect(run!.itemsCreated, JSON.stringify(run!.errorLog)).toBe(2);
+      const item = await db
+        .selectFrom("spiderItems")
+        .select("recordId")
+        .where("spiderId", "=", spider.id)
+        .where("canonicalUrl", "=", `${site.origin}/posts/1`)
+        .executeTakeFirstOrThrow();
+      const id = item.recordId;
+      expect(await list("混沌")).toContain(id);
+
+      const audit = await db
+        .selectFrom("auditLogs")
+        .select(["action", "userId", "loginName"])
+        .where("resource", "=", path)
+        .where("recordId", "=", String(id))
+        .execute();
+      expect(audit).toEqual([
+        { action: "create", userId: null, loginName: "system:crawler" },
+      ]);
+      const revisions = await t.request({
+        method: "GET",
+        url: `/tjc/${path}/${id}/revisions`,
+        token: editor,
+      });
+      expect(revisions.json().code, revisions.body).toBe(0);
+      expect(revisions.json().data.total).toBe(1);
+      const record = await t.request({
+        method: "GET",
+        url: `/tjc/${path}/${id}`,
+        token: editor,
+      });
+      expect(record.json().data).toMatchObject({
+        title: "第一篇讲道",
+        status: "draft",
+        createdBy: null,
+      });
+    });
+  }
+});
+
 describe("POST /tjc/spiders/test", () => {
   rejectsWithoutSessionAndPermission("POST", "/tjc/spiders/test", {});
 

@@ -21,6 +21,7 @@ import { defineResource } from "../../resources/define-resource.js";
 import { equals } from "../../resources/filters.js";
 import { envelope } from "../../resources/resource-definition.js";
 import { conflictOn } from "../../services/user-admin.js";
+import { columnValues } from "../../resources/column-values.js";
 
 type ConfigRow = Selectable<ConfigsTable>;
 
@@ -61,13 +62,7 @@ export const configRoutes: FastifyPluginAsync = async (parent) => {
       updatedAt: row.updatedAt,
       version: row.version,
     }),
-    toValues(input) {
-      const values: Record<string, unknown> = {};
-      for (const key of ["key", "value", "type", "description"] as const) {
-        if (input[key] !== undefined) values[key] = input[key];
-      }
-      return values;
-    },
+    toValues: columnValues(configInputSchema),
     async beforeWrite(change, { request }) {
       const language = request.language;
       const before = change.before;

@@ -21,6 +21,7 @@ import { equals } from "../../resources/filters.js";
 import { envelope } from "../../resources/resource-definition.js";
 import { allPermissionCodes } from "../../services/permission-catalog.js";
 import { conflictOn } from "../../services/user-admin.js";
+import { asFlag, columnValues } from "../../resources/column-values.js";
 
 type PageRow = Selectable<ResourcePagesTable>;
 
@@ -71,22 +72,9 @@ export const resourcePageRoutes: FastifyPluginAsync = async (parent) => {
       updatedAt: row.updatedAt,
       version: row.version,
     }),
-    toValues(input) {
-      const values: Record<string, unknown> = {};
-      for (const key of [
-        "path",
-        "titleZh",
-        "titleEn",
-        "icon",
-        "parentId",
-        "sortOrder",
-        "permission",
-      ] as const) {
-        if (input[key] !== undefined) values[key] = input[key];
-      }
-      if (input.visible !== undefined) values.visible = input.visible ? 1 : 0;
-      return values;
-    },
+    toValues: columnValues(resourcePageInputSchema, {
+      stored: { visible: asFlag },
+    }),
     async beforeWrite(change, { trx, request }) {
       const language = request.language;
       if (change.action === "delete") {

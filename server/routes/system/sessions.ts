@@ -15,17 +15,16 @@ import {
   parseRange,
   parseSort,
 } from "../../resources/list-query.js";
-import { envelope, idParams } from "../../resources/resource-definition.js";
+import {
+  envelope,
+  idParams,
+  MAX_INT32,
+} from "../../resources/resource-definition.js";
 import { withAudit } from "../../services/audit.js";
 
 const filterSchema = z.strictObject({
   q: z.string().trim().max(64).optional(),
-  userId: z
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1)
-    .optional(),
+  userId: z.number().int().positive().max(MAX_INT32).optional(),
 });
 
 const SORT_COLUMNS = {

@@ -14,6 +14,7 @@ import {
 } from "../../resources/define-resource.js";
 import { pinyinKey } from "../../resources/sort-keys.js";
 import { forgetTaggedTotals } from "../../resources/content-tags.js";
+import { columnValues } from "../../resources/column-values.js";
 
 type TagRow = Selectable<TagsTable>;
 
@@ -40,13 +41,7 @@ export const tagResource = {
     updatedAt: row.updatedAt,
     version: row.version,
   }),
-  toValues: (input) => {
-    const values: Record<string, unknown> = {};
-    if (input.name !== undefined) values.name = input.name;
-    if (input.nameEn !== undefined) values.nameEn = input.nameEn;
-    if (input.sortOrder !== undefined) values.sortOrder = input.sortOrder;
-    return values;
-  },
+  toValues: columnValues(tagInputSchema),
   afterWrite: async (change, { trx }) => {
     if (change.action === "delete") await forgetTaggedTotals(trx);
   },
