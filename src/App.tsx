@@ -33,6 +33,7 @@ import users from "./resources/system/users";
 import roles from "./resources/system/roles";
 import auditLog from "./resources/system/auditLog";
 import loginLog from "./resources/system/loginLog";
+import mailOutbox from "./resources/system/mailOutbox";
 import onlineSessions from "./resources/system/onlineSessions";
 import jobs from "./resources/jobs";
 import jobLogs from "./resources/jobLogs";
@@ -159,6 +160,7 @@ export function App() {
             <Resource name="admin/system/roleManage" {...roles} />
             <Resource name="admin/system/auditLog" {...auditLog} />
             <Resource name="admin/system/loginLog" {...loginLog} />
+            <Resource name="admin/system/mailOutbox" {...mailOutbox} />
             <Resource name="admin/system/onlineSessions" {...onlineSessions} />
             <Resource name="admin/system/jobManage" {...jobs} />
             <Resource name="admin/system/joblogManage" {...jobLogs} />

@@ -16,6 +16,7 @@ export const MENU_ICONS = [
   "DevicesOther",
   "Login",
   "ManageSearch",
+  "Outbox",
   "RecordVoiceOver",
   "Mic",
   "Article",

@@ -16,6 +16,7 @@ import * as believers from "./migrations/0011-believers.js";
 import * as moderation from "./migrations/0014-moderation.js";
 import * as live from "./migrations/0012-live.js";
 import * as wordIndex from "./migrations/0015-word-index.js";
+import * as mailOutbox from "./migrations/0030-mail-outbox.js";
 
 type StoreMigration = {
   up(db: Kysely<unknown>, kind: StoreKind): Promise<void>;
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, StoreMigration> = {
   "0014-moderation": moderation,
   "0012-live": live,
   "0015-word-index": wordIndex,
+  "0030-mail-outbox": mailOutbox,
 };
 
 /**
