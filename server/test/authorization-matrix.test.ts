@@ -20,6 +20,8 @@ const EXPECTED: Record<string, Declared> = {
   "GET /tjc/auth/profile": "authenticated",
   "PUT /tjc/auth/profile": "authenticated",
   "PUT /tjc/auth/password": "authenticated",
+  "POST /tjc/auth/password-reset": "public",
+  "POST /tjc/auth/password-reset/confirm": "public",
   "GET /tjc/tags": "tag:read",
   "GET /tjc/tags/export": "tag:export",
   "GET /tjc/tags/:id": "tag:read",
