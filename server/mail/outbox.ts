@@ -16,6 +16,8 @@ export const FIRST_BACKOFF_MS = 30_000;
 export const MAX_BACKOFF_MS = 60 * 60_000;
 /** How long a claim holds: longer than the SMTP timeouts of one try. */
 export const CLAIM_LEASE_MS = 2 * 60_000;
+/** How long after a message is queued its sending starts. */
+const KICK_DELAY_MS = 50;
 /** Messages one pass claims at most. */
 const BATCH = 20;
 
@@ -118,9 +120,14 @@ export class MailWorker {
     this.options.transport?.close();
   }
 
-  /** A message was queued: send now rather than at the next tick (after the commit). */
+  /**
+   * A message was queued: send soon rather than at the next tick. Deferred, so the work
+   * starts after the answer to the request that queued it has gone out (a reset request
+   * for a known address must not take longer than one for an unknown one).
+   */
   kick(): void {
-    if (this.configured && !this.stopped) void this.tick();
+    if (!this.configured || this.stopped) return;
+    setTimeout(() => void this.tick(), KICK_DELAY_MS).unref();
   }
 
   /** One pass over the due messages. Never throws; a pass asked for mid-pass runs after. */

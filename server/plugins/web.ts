@@ -192,7 +192,9 @@ export const webPlugin = fp<{
             request.url,
             siteNameIn(language),
           );
-          let page = renderHtml ? undefined : pageCache.get(key);
+          // A password-reset link's page is never cached: its URL holds the token.
+          const secret = "token" in (request.query as Record<string, unknown>);
+          let page = renderHtml || secret ? undefined : pageCache.get(key);
           if (page) {
             page.onHit?.();
           } else {
@@ -212,7 +214,7 @@ export const webPlugin = fp<{
                   ? undefined
                   : () => countView(app.store, { id: questionId, views: 0 }),
             };
-            pageCache.set(key, page);
+            if (!secret) pageCache.set(key, page);
           }
           reply
             .code(page.status)

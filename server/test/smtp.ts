@@ -153,6 +153,8 @@ export async function startTestSmtp(
 
 /** The `token` query parameter of the first link in a text. */
 export function tokenFromMail(text: string): string | undefined {
-  const match = /https?:\/\/\S+?[?&]token=([A-Za-z0-9_-]+)/.exec(text);
+  const match = /https?:\/\/\S+?(?:[?&]|&amp;)token=([A-Za-z0-9_-]+)/.exec(
+    text,
+  );
   return match?.[1];
 }

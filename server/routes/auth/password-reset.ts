@@ -35,7 +35,7 @@ export const RESET_TOKEN_MINUTES = 30;
 export const RESETS_PER_ADDRESS_PER_HOUR = 3;
 export const RESETS_PER_IP_PER_HOUR = 10;
 /** The page the link opens: the community's, for members and staff alike. */
-export const RESET_PAGE_PATH = "/ask/reset-password";
+export const RESET_PAGE_PATH = "/ask?view=reset";
 const HOUR_MS = 3600_000;
 /** Accounts sharing one address each get their own link; at most this many. */
 const MAX_ACCOUNTS = 5;
@@ -76,7 +76,13 @@ async function accountsWithEmail(db: Kysely<Database>, email: string) {
   return db
     .selectFrom("users")
     .leftJoin("memberProfiles", "memberProfiles.userId", "users.id")
-    .select(["users.id", "users.loginName", "users.language"])
+    .select([
+      "users.id",
+      "users.loginName",
+      "users.language",
+      "users.email",
+      "memberProfiles.email as memberEmail",
+    ])
     .where("users.status", "=", "active")
     .where((eb) =>
       eb.or([
@@ -111,6 +117,59 @@ async function waitSeconds(
   );
 }
 
+/** Seconds to wait before another request for this address or from this client, or 0. */
+async function resetWait(
+  db: Kysely<Database>,
+  email: string,
+  ip: string,
+  now: number,
+): Promise<number> {
+  return Math.max(
+    (await waitSeconds(db, "email", email, RESETS_PER_ADDRESS_PER_HOUR, now)) ??
+      0,
+    (await waitSeconds(db, "ip", ip, RESETS_PER_IP_PER_HOUR, now)) ?? 0,
+  );
+}
+
+/**
+ * Uses a reset token: claims it (a link used twice at once changes the password once),
+ * voids the account's other links, sets the password and ends every session. False when
+ * another request used the token first.
+ */
+async function applyReset(
+  trx: Kysely<Database>,
+  tokenId: number,
+  userId: number,
+  passwordHash: string,
+): Promise<boolean> {
+  const stamp = nowIso();
+  const claimed = await trx
+    .updateTable("passwordResetTokens")
+    .set({ usedAt: stamp })
+    .where("id", "=", tokenId)
+    .where("usedAt", "is", null)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return false;
+  await trx
+    .updateTable("passwordResetTokens")
+    .set({ usedAt: stamp })
+    .where("userId", "=", userId)
+    .where("usedAt", "is", null)
+    .execute();
+  await trx
+    .updateTable("users")
+    .set({ passwordHash, updatedAt: stamp, version: sql`version + 1` })
+    .where("id", "=", userId)
+    .execute();
+  await trx
+    .updateTable("sessions")
+    .set({ revokedAt: stamp })
+    .where("userId", "=", userId)
+    .where("revokedAt", "is", null)
+    .execute();
+  return true;
+}
+
 /**
  * Password reset by e-mail (issue 24 item 2), for members and staff. The request answers
  * the same whether or not the address has an account, and does the same work either way
@@ -128,7 +187,7 @@ export const passwordResetRoutes: FastifyPluginAsync = async (parent) => {
     rateLimit: { max: app.config.loginsPerIpPerMinute, timeWindow: "1 minute" },
   };
   const linkBase = (request: FastifyRequest) =>
-    `${app.config.mail.publicOrigin ?? siteOrigin(request)}${RESET_PAGE_PATH}?token=`;
+    `${app.config.mail.publicOrigin ?? siteOrigin(request)}${RESET_PAGE_PATH}&token=`;
   const siteName = (language: Language) =>
     (language === "en-US"
       ? app.settings.string("site.nameEn", "")
@@ -151,16 +210,7 @@ export const passwordResetRoutes: FastifyPluginAsync = async (parent) => {
       const ip = request.ip.slice(0, 64);
       const now = Date.now();
       const db = app.store.db;
-      const wait = Math.max(
-        (await waitSeconds(
-          db,
-          "email",
-          email,
-          RESETS_PER_ADDRESS_PER_HOUR,
-          now,
-        )) ?? 0,
-        (await waitSeconds(db, "ip", ip, RESETS_PER_IP_PER_HOUR, now)) ?? 0,
-      );
+      const wait = await resetWait(db, email, ip, now);
       if (wait > 0) throw tooManyRequests(wait, request.language);
 
       const accounts = await accountsWithEmail(db, email);
@@ -198,7 +248,11 @@ export const passwordResetRoutes: FastifyPluginAsync = async (parent) => {
             {
               ...mail,
               kind: "passwordReset",
-              to: email,
+              // The address as the account has it (the request's is lower-cased).
+              to:
+                account.email?.toLowerCase() === email
+                  ? account.email
+                  : (account.memberEmail ?? email),
               language,
               secret: { value: tokens[i]!, expiresAt },
             },
@@ -228,10 +282,7 @@ export const passwordResetRoutes: FastifyPluginAsync = async (parent) => {
       const { token, password } = request.body;
       const refuse = (why: keyof typeof RESET_ERRORS) => {
         const text = RESET_ERRORS[why][request.language];
-        return new ApiError(Code.VALIDATION, {
-          text,
-          data: { errors: { token: text }, reason: why },
-        });
+        return new ApiError(Code.VALIDATION, { text, data: { reason: why } });
       };
       const row = await app.store.db
         .selectFrom("passwordResetTokens")
@@ -257,33 +308,8 @@ export const passwordResetRoutes: FastifyPluginAsync = async (parent) => {
       const userId = row.userId!;
       const passwordHash = await hashPassword(password);
       await withAudit(app.store, request, async (trx) => {
-        const stamp = nowIso();
-        // The claim: a link used twice at once changes the password once.
-        const claimed = await trx
-          .updateTable("passwordResetTokens")
-          .set({ usedAt: stamp })
-          .where("id", "=", row.id)
-          .where("usedAt", "is", null)
-          .executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) !== 1) throw refuse("used");
-        // The account's other links stop working too.
-        await trx
-          .updateTable("passwordResetTokens")
-          .set({ usedAt: stamp })
-          .where("userId", "=", userId)
-          .where("usedAt", "is", null)
-          .execute();
-        await trx
-          .updateTable("users")
-          .set({ passwordHash, updatedAt: stamp, version: sql`version + 1` })
-          .where("id", "=", userId)
-          .execute();
-        await trx
-          .updateTable("sessions")
-          .set({ revokedAt: stamp })
-          .where("userId", "=", userId)
-          .where("revokedAt", "is", null)
-          .execute();
+        if (!(await applyReset(trx, row.id, userId, passwordHash)))
+          throw refuse("used");
         return {
           result: null,
           audit: {
