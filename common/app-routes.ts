@@ -49,6 +49,12 @@ export function isPublicSiteRoute(pathname: string): boolean {
 export const COMMUNITY_SIGN_UP_PATH: string | null = "/ask?view=signup";
 
 /**
+ * Where anyone, member or staff, asks for a password reset link by e-mail: the community's
+ * page, which works without JavaScript; the admin login links to it (docs/operations.md).
+ */
+export const PASSWORD_RESET_PATH = "/ask?view=forgot";
+
+/**
  * The public pages the staff login at `/` links to (issue 25), in both languages: the
  * community now, and the sermons once they have public pages. Add them here, and the
  * login screen and its no-JavaScript text both show the link.

@@ -34,7 +34,7 @@ export type RecommendedAnswer = Answer & {
 export type PageData =
   | {
       page: "ask";
-      view: "list" | "ask" | "login" | "signup" | "mine";
+      view: "list" | "ask" | "login" | "signup" | "mine" | "forgot" | "reset";
       questions: {
         list: Question[];
         total: number;
@@ -55,8 +55,15 @@ export type PageData =
       passageRanges: VerseRange[];
       pageSize: number;
       signUpOpen: boolean;
-      /** A login or sign-up form the server refused (posted without JavaScript). */
-      account?: { error: string; values: Record<string, string> };
+      /**
+       * A login, sign-up or password-reset form the server refused (posted without
+       * JavaScript), or a reset form it accepted (`done`).
+       */
+      account?: {
+        error: string;
+        values: Record<string, string>;
+        done?: boolean;
+      };
     }
   | {
       page: "topicDetail";

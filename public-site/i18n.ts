@@ -102,6 +102,21 @@ export const messages: Record<Language, Record<string, string>> = {
     "account.mark_read": "全部标为已读",
     "account.nothing": "暂无内容。",
     "account.login_required": "请先登录。",
+    "reset.forgot_link": "忘记密码？",
+    "reset.forgot_title": "找回密码",
+    "reset.forgot_intro":
+      "请输入账号绑定的邮箱。如果有账号使用这个邮箱，我们会发送一个重设密码的链接，30 分钟内有效。",
+    "reset.email": "邮箱",
+    "reset.send": "发送链接",
+    "reset.sent":
+      "如果有账号使用这个邮箱，重设密码的链接已经发出，请查收邮件（也请看看垃圾邮件）。",
+    "reset.title": "设置新密码",
+    "reset.intro":
+      "请设置新密码（至少 8 位，不能是常见密码或登录名）。设置后，该账号在所有设备上的登录都会退出。",
+    "reset.new_password": "新密码",
+    "reset.save": "保存新密码",
+    "reset.done": "密码已更新，请用新密码登录。",
+    "reset.ask_again": "重新申请链接",
     "notice.answered": "你的问题“%{title}”有了新回答",
     "notice.answered_many": "你的问题“%{title}”有 %{count} 个新回答",
     "account.unread": "%{count} 条未读通知",
@@ -242,6 +257,21 @@ export const messages: Record<Language, Record<string, string>> = {
     "account.mark_read": "Mark all read",
     "account.nothing": "Nothing yet.",
     "account.login_required": "Please log in first.",
+    "reset.forgot_link": "Forgot your password?",
+    "reset.forgot_title": "Recover your account",
+    "reset.forgot_intro":
+      "Enter the e-mail address of your account. If an account uses it, we send a link to choose a new password, valid for 30 minutes.",
+    "reset.email": "E-mail",
+    "reset.send": "Send the link",
+    "reset.sent":
+      "If an account uses this address, a link to reset the password is on its way. Check your inbox (and the spam folder).",
+    "reset.title": "Choose a new password",
+    "reset.intro":
+      "Choose a new password (at least 8 characters, not a common one or your login name). Every device signed in to the account is then signed out.",
+    "reset.new_password": "New password",
+    "reset.save": "Save the new password",
+    "reset.done": "Your password is changed. Log in with the new one.",
+    "reset.ask_again": "Ask for a new link",
     "notice.answered": "Your question “%{title}” has a new answer",
     "notice.answered_many":
       "Your question “%{title}” has %{count} new answer |||| Your question “%{title}” has %{count} new answers",

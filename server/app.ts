@@ -15,6 +15,7 @@ import { ministryLanguagePlugin } from "./services/ministry-language.js";
 import { securityPlugin } from "./plugins/security.js";
 import { docsPlugin } from "./plugins/docs.js";
 import { jobsPlugin } from "./plugins/jobs.js";
+import { mailPlugin } from "./plugins/mail.js";
 import { behaviorPlugin } from "./plugins/behavior.js";
 import { webPlugin } from "./plugins/web.js";
 import { apiRoutes } from "./routes/index.js";
@@ -63,6 +64,7 @@ export const app: FastifyPluginAsync<AppOptions> = async (
   await fastify.register(ministryLanguagePlugin);
   await fastify.register(behaviorPlugin);
   await fastify.register(jobsPlugin);
+  await fastify.register(mailPlugin);
   await fastify.register(apiRoutes, { prefix: API_PREFIX });
   if (dev) {
     const { default: middie } = await import("@fastify/middie");

@@ -82,6 +82,17 @@ export interface Config {
     /** SPIDER_ALLOW_PRIVATE=true lets it reach private, loopback and link-local addresses. */
     allowPrivate: boolean;
   };
+  /** E-mail (docs/operations.md, "E-mail"). */
+  mail: {
+    /** SMTP_URL: smtp://user:pass@host:587 or smtps://…; unset: messages wait in the outbox. */
+    smtpUrl: string | undefined;
+    /** MAIL_FROM: the From address. */
+    from: string;
+    /** PUBLIC_ORIGIN: the site's origin for links in messages; unset: the request's. */
+    publicOrigin: string | undefined;
+    /** MAIL_TICK_MS: how often the outbox is read for due messages. */
+    tickMs: number;
+  };
 }
 
 function parseTrustProxy(value: string | undefined): Config["trustProxy"] {
@@ -161,6 +172,29 @@ function parseConnectSources(value: string | undefined): string[] {
   return sources;
 }
 
+/** SMTP_URL is checked at start; an error never repeats it (it may hold a password). */
+function parseSmtpUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error("SMTP_URL is not a URL (smtp://user:pass@host:587)");
+  }
+  if (url.protocol !== "smtp:" && url.protocol !== "smtps:")
+    throw new Error(`SMTP_URL must start with smtp:// or smtps://`);
+  return value;
+}
+
+function parseOrigin(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (!/^https?:\/\/[A-Za-z0-9.\-[\]:]+$/.test(value.replace(/\/$/, "")))
+    throw new Error(
+      `PUBLIC_ORIGIN must be an origin like https://church.example.org, got "${value}"`,
+    );
+  return value.replace(/\/$/, "");
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   const clientConfig: Config["clientConfig"] = {};
@@ -218,5 +252,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       parseCount(env, "BEHAVIOR_RATE_LIMIT", 120),
     ),
     spider: { allowPrivate: env.SPIDER_ALLOW_PRIVATE === "true" },
+    mail: {
+      smtpUrl: parseSmtpUrl(env.SMTP_URL),
+      from: env.MAIL_FROM || "no-reply@localhost",
+      publicOrigin: parseOrigin(env.PUBLIC_ORIGIN),
+      tickMs: Math.max(100, parseCount(env, "MAIL_TICK_MS", 2000)),
+    },
   };
 }

@@ -6,6 +6,7 @@ import type { SessionStore, SessionUser } from "./services/session-store.js";
 import type { PermissionCache } from "./services/permissions.js";
 import type { JobRegistry } from "./jobs/registry.js";
 import type { Scheduler } from "./jobs/scheduler.js";
+import type { MailWorker } from "./mail/outbox.js";
 import type { Language } from "../common/codes.js";
 import type { Lifecycle } from "./services/lifecycle.js";
 import type { Metrics } from "./services/metrics.js";
@@ -44,6 +45,8 @@ declare module "fastify" {
     jobHandlers: JobRegistry;
     /** This instance's scheduler (server/jobs/scheduler.ts). */
     scheduler: Scheduler;
+    /** This instance's outbox sender (server/mail/outbox.ts). */
+    mail: MailWorker;
     /** The security headers of API answers and of pages (plugins/security.ts). */
     edgeHeaders: { api: Record<string, string>; page: Record<string, string> };
     /** The page sent for any path that is not an API one and not found (plugins/web.ts). */

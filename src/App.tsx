@@ -35,6 +35,7 @@ import users from "./resources/system/users";
 import roles from "./resources/system/roles";
 import auditLog from "./resources/system/auditLog";
 import loginLog from "./resources/system/loginLog";
+import mailOutbox from "./resources/system/mailOutbox";
 import onlineSessions from "./resources/system/onlineSessions";
 import jobs from "./resources/jobs";
 import jobLogs from "./resources/jobLogs";
@@ -186,6 +187,10 @@ export function App() {
             <Resource
               name="admin/system/onlineSessions"
               {...guardScreens(onlineSessions)}
+            />
+            <Resource
+              name="admin/system/mailOutbox"
+              {...guardScreens(mailOutbox)}
             />
             <Resource name="admin/system/jobManage" {...guardScreens(jobs)} />
             <Resource

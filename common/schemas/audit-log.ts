@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = [
   "export",
   "import",
   "restore",
+  "resend",
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 

@@ -141,5 +141,13 @@ export const dashboardSchema = z.object({
       ),
     })
     .optional(),
+  /** E-mail (issue 24): whether SMTP_URL is set, and the outbox's waiting and failed counts. */
+  mail: z
+    .object({
+      configured: z.boolean(),
+      pending: z.number(),
+      failed: z.number(),
+    })
+    .optional(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -17,6 +17,7 @@ export const MENU_ICONS = [
   "DevicesOther",
   "Login",
   "ManageSearch",
+  "Outbox",
   "RecordVoiceOver",
   "Mic",
   "Article",

@@ -137,6 +137,11 @@ export function AccountForm({
           {t(mode === "login" ? "account.login" : "account.signup")}
         </button>
       </form>
+      {mode === "login" ? (
+        <p>
+          <a href="/ask?view=forgot">{t("reset.forgot_link")}</a>
+        </p>
+      ) : null}
       <p>
         {mode === "login" ? (
           <>

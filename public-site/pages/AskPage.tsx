@@ -4,6 +4,7 @@ import { askUrl, tagName, type PageData } from "../data";
 import { formatRange } from "../../common/passages";
 import { Highlighted } from "./Highlighted";
 import { AccountForm } from "./AccountForm";
+import { PasswordResetForm } from "./PasswordResetForm";
 import { AskForm } from "./AskForm";
 import { MinePage } from "./MinePage";
 import { Byline } from "./Byline";
@@ -19,6 +20,8 @@ export function AskPage({ data }: { data: AskData }) {
         refused={data.account}
       />
     );
+  if (data.view === "forgot" || data.view === "reset")
+    return <PasswordResetForm mode={data.view} state={data.account} />;
   if (data.view === "mine") return <MinePage />;
   if (data.view === "ask") return <AskForm tags={data.tags} />;
   return <QuestionList data={data} />;

@@ -19,6 +19,7 @@ import * as wordIndex from "./migrations/0015-word-index.js";
 import * as foldedLoginNames from "./migrations/0016-folded-login-names.js";
 import * as communityPolish from "./migrations/0025-community-polish.js";
 import * as displayNames from "./migrations/0025a-display-names.js";
+import * as mailOutbox from "./migrations/0030-mail-outbox.js";
 
 type StoreMigration = {
   up(db: Kysely<unknown>, kind: StoreKind): Promise<void>;
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, StoreMigration> = {
   "0016-folded-login-names": foldedLoginNames,
   "0025-community-polish": communityPolish,
   "0025a-display-names": displayNames,
+  "0030-mail-outbox": mailOutbox,
 };
 
 /**

@@ -51,6 +51,8 @@ export interface Database {
   liveVideos: LiveVideosTable;
   liveNotices: LiveNoticesTable;
   liveConfig: LiveConfigTable;
+  mailOutbox: MailOutboxTable;
+  passwordResetTokens: PasswordResetTokensTable;
 }
 
 export interface UsersTable {
@@ -679,4 +681,38 @@ export interface LiveConfigTable {
   offlineTextEn: string | null;
   updatedAt: string | null;
   version: Generated<number>;
+}
+
+/** E-mail waiting to be sent, sent or given up on (0030, server/mail). */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  kind: string;
+  recipient: string;
+  language: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+  secret: string | null;
+  secretExpiresAt: string | null;
+  status: string; // "pending" | "sent" | "failed"
+  attempts: Generated<number>;
+  nextAttemptAt: string;
+  lockedBy: string | null;
+  lockedUntil: string | null;
+  lastError: string | null;
+  sentAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Password-reset links: only the token's hash (0030). */
+export interface PasswordResetTokensTable {
+  id: Generated<number>;
+  tokenHash: string;
+  userId: number | null;
+  email: string;
+  ip: string;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
 }

@@ -193,7 +193,9 @@ export const webPlugin = fp<{
             request.url,
             siteNameIn(language),
           );
-          let page = renderHtml ? undefined : pageCache.get(key);
+          // A password-reset link's page is never cached: its URL holds the token.
+          const secret = "token" in (request.query as Record<string, unknown>);
+          let page = renderHtml || secret ? undefined : pageCache.get(key);
           if (page) {
             page.onHit?.(visitOf(request));
           } else {
@@ -215,7 +217,7 @@ export const webPlugin = fp<{
                   : (visit) =>
                       countView(app.store, { id: questionId, views: 0 }, visit),
             };
-            pageCache.set(key, page);
+            if (!secret) pageCache.set(key, page);
           }
           reply
             .code(page.status)

@@ -13,11 +13,25 @@ import { siteOrigin } from "./seo.js";
 export interface AccountFormState {
   error: string;
   values: Record<string, string>;
+  /** A password-reset form the server accepted: the page says what happens next. */
+  done?: boolean;
 }
 
-type AccountView = "login" | "signup";
+type AccountView = "login" | "signup" | "forgot" | "reset";
+const VIEWS: readonly AccountView[] = ["login", "signup", "forgot", "reset"];
 
-/** Renders the login or sign-up view of /ask with the form's state, at that status. */
+/** The JSON route each form goes through, and the fields it keeps to show again. */
+const FORM_ROUTES: Record<AccountView, { url: string; kept: string[] }> = {
+  login: { url: "/tjc/auth/login", kept: ["loginName"] },
+  signup: {
+    url: "/tjc/public/signup",
+    kept: ["loginName", "userName", "email"],
+  },
+  forgot: { url: "/tjc/auth/password-reset", kept: ["email"] },
+  reset: { url: "/tjc/auth/password-reset/confirm", kept: [] },
+};
+
+/** Renders an account view of /ask (login, sign-up, password reset) with the form's state. */
 export type RenderAccountPage = (
   request: FastifyRequest,
   reply: FastifyReply,
@@ -73,7 +87,7 @@ function field(fields: Record<string, string>, name: string): string {
 }
 
 /**
- * `POST /ask?view=login|signup`: the community's login and sign-up forms without
+ * `POST /ask?view=login|signup|forgot|reset`: the community's account forms without
  * JavaScript (or before it has run). The forms post here, so a password or an e-mail
  * address never goes into a URL. The request goes through the same JSON route as the
  * hydrated form (`/tjc/auth/login`, `/tjc/public/signup`), with the visitor's address,
@@ -98,35 +112,39 @@ export function registerAccountForm(
       { config: { permission: "public" }, schema: { hide: true } },
       async (request, reply) => {
         const query = request.query as Record<string, unknown>;
-        const view: AccountView = query.view === "signup" ? "signup" : "login";
+        const view: AccountView =
+          VIEWS.find((name) => name === query.view) ?? "login";
         const fields = (request.body ?? {}) as Record<string, string>;
-        const values: Record<string, string> = {
-          loginName: field(fields, "loginName"),
-          ...(view === "signup"
-            ? {
-                userName: field(fields, "userName"),
-                email: field(fields, "email"),
-              }
-            : {}),
-        };
+        const route = FORM_ROUTES[view];
+        const values: Record<string, string> = Object.fromEntries(
+          route.kept.map((name) => [name, field(fields, name)]),
+        );
         const lang = language(request);
         if (!sameOrigin(request)) {
           const error = translate(lang, "account.form_elsewhere");
           return render(request, reply, view, { error, values }, 403);
         }
+        // The reset link's token comes in the page's own URL (?token=…).
+        const token = Array.isArray(query.token) ? query.token[0] : query.token;
         const answer = await app.inject({
           method: "POST",
-          url: view === "login" ? "/tjc/auth/login" : "/tjc/public/signup",
+          url: route.url,
           remoteAddress: request.ip,
           headers: {
             "accept-language": lang,
             "content-type": "application/json",
             "user-agent": request.headers["user-agent"] ?? "",
           },
-          payload: JSON.stringify({
-            ...values,
-            password: field(fields, "password"),
-          }),
+          payload: JSON.stringify(
+            view === "forgot"
+              ? values
+              : view === "reset"
+                ? {
+                    token: String(token ?? ""),
+                    password: field(fields, "password"),
+                  }
+                : { ...values, password: field(fields, "password") },
+          ),
         });
         const envelope = answer.json() as {
           code: number;
@@ -137,6 +155,15 @@ export function registerAccountForm(
             errors?: Record<string, string>;
           } | null;
         };
+        if (envelope.code === 0 && (view === "forgot" || view === "reset")) {
+          return render(
+            request,
+            reply,
+            view,
+            { error: "", values, done: true },
+            200,
+          );
+        }
         if (envelope.code === 0 && envelope.data?.token) {
           return reply
             .code(303)

@@ -78,7 +78,9 @@ const askQuery = z.object({
   tag: positive.nullable().catch(null),
   tab: z.enum(ASK_TABS).catch("newest"),
   page: positive.max(MAX_PAGE).catch(1),
-  view: z.enum(["list", "ask", "login", "signup", "mine"]).catch("list"),
+  view: z
+    .enum(["list", "ask", "login", "signup", "mine", "forgot", "reset"])
+    .catch("list"),
   passage: z.string().trim().max(100).catch(""),
 });
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { askRoutes } from "./ask/index.js";
 import { authRoutes } from "./auth/index.js";
 import { accountRoutes } from "./auth/account.js";
+import { passwordResetRoutes } from "./auth/password-reset.js";
 import { fileRoutes } from "./files/index.js";
 import { healthRoutes } from "./health.js";
 import { jobRoutes } from "./jobs/index.js";
@@ -26,6 +27,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(accountRoutes);
+  await app.register(passwordResetRoutes);
   await app.register(tagRoutes);
   await app.register(referenceRoutes);
   await app.register(fileRoutes);

@@ -54,6 +54,7 @@ export const SEED_MENU: SeedGroup[] = [
       page("system/userBehaviorStat", "Insights", "behaviorStat:read"),
       page("system/onlineSessions", "DevicesOther", "session:read"),
       page("system/loginLog", "Login", "loginLog:read"),
+      page("system/mailOutbox", "Outbox", "outbox:read"),
       page("system/auditLog", "ManageSearch", "auditLog:read"),
     ],
   },

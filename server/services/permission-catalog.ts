@@ -24,6 +24,7 @@ export const MODULE_GROUPS = {
     "auditLog",
     "session",
     "loginLog",
+    "outbox",
   ],
   content: [
     "sermon",
@@ -59,6 +60,8 @@ const EXTRA_ACTIONS: Record<string, string[]> = {
   user: ["unlock"],
   // Reading believers' phone, email, address and birth date unmasked (docs/believers.md).
   disciple: ["contact"],
+  // Sending an outbox message again (docs/operations.md, "E-mail").
+  outbox: ["resend"],
 };
 
 /** What a community member may do on the public site; no back-office access. */

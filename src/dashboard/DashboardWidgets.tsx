@@ -59,6 +59,34 @@ function useTime() {
  * The admin home's widgets (issue 13 item 7): one request, and only the widgets the
  * server answered (each only when its feature exists and the user holds its permission).
  */
+/** Whether e-mail can leave, and what waits or failed in the outbox (outbox:read). */
+function MailWidget({ mail }: { mail: NonNullable<Dashboard["mail"]> }) {
+  const translate = useTranslate();
+  return (
+    <Grid size={{ xs: 12, md: 6 }}>
+      <Widget id="dashboard-mail" title={translate("dashboard.mail")}>
+        {mail.configured ? null : (
+          <Typography variant="body2" color="warning.main">
+            {translate("dashboard.mail_not_configured")}
+          </Typography>
+        )}
+        <Typography
+          variant="body2"
+          color={mail.failed > 0 ? "error" : "text.secondary"}
+        >
+          {translate("dashboard.mail_status", {
+            pending: mail.pending,
+            failed: mail.failed,
+          })}
+        </Typography>
+        <MuiLink component={Link} to="/admin/system/mailOutbox">
+          {translate("dashboard.more_mail")}
+        </MuiLink>
+      </Widget>
+    </Grid>
+  );
+}
+
 export function DashboardWidgets() {
   const translate = useTranslate();
   const time = useTime();
@@ -176,6 +204,7 @@ export function DashboardWidgets() {
             </Widget>
           </Grid>
         ) : null}
+        {data.mail ? <MailWidget mail={data.mail} /> : null}
         {data.scheduled || data.liveVideos ? (
           <Grid size={{ xs: 12, md: 6 }}>
             <Widget

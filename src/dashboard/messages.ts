@@ -25,6 +25,11 @@ export const dashboardMessages = {
       failed_jobs: "最近 24 小时失败的任务",
       failed_total: "失败 %{count} 次",
       more_jobs: "查看任务日志",
+      mail: "电子邮件",
+      mail_not_configured:
+        "电子邮件尚未配置（SMTP_URL）：邮件会留在发件箱中，不会发出。",
+      mail_status: "待发送 %{pending} 封，发送失败 %{failed} 封",
+      more_mail: "打开邮件发件箱",
       upcoming: "即将开始的直播和定时发布",
       live: "直播",
       nothing_upcoming: "暂无即将开始的直播或定时发布的内容",
@@ -58,6 +63,11 @@ export const dashboardMessages = {
       failed_jobs: "Failed jobs, last 24 hours",
       failed_total: "%{count} failed runs",
       more_jobs: "Open the job log",
+      mail: "E-mail",
+      mail_not_configured:
+        "E-mail is not configured (SMTP_URL): messages stay in the outbox and are not sent.",
+      mail_status: "%{pending} waiting, %{failed} failed",
+      more_mail: "Open the mail outbox",
       upcoming: "Upcoming live videos and scheduled content",
       live: "Live",
       nothing_upcoming: "No live video or scheduled content coming up",

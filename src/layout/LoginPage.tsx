@@ -12,6 +12,7 @@ import { useNavigate, useSearchParams } from "react-router-dom";
 import { useLocaleState, useLogin, useTranslate } from "react-admin";
 import {
   COMMUNITY_SIGN_UP_PATH,
+  PASSWORD_RESET_PATH,
   PUBLIC_SITE_LINKS,
 } from "../../common/app-routes";
 import { Code } from "../../common/codes";
@@ -21,6 +22,18 @@ import { getStoredUser, hasSession } from "../http/session";
 import { safeToPath } from "../http/sessionExpiry";
 import { BareFrame } from "./BareFrame";
 import { preloadWhenIdle } from "./preload";
+
+/** To the community's password-reset page, which serves staff and members alike. */
+function ForgotPasswordLink() {
+  const translate = useTranslate();
+  return (
+    <Typography variant="body2" sx={{ mt: 2, textAlign: "center" }}>
+      <Link href={PASSWORD_RESET_PATH}>
+        {translate("app.login.forgot_password")}
+      </Link>
+    </Typography>
+  );
+}
 
 /** The seconds a throttled login must wait (42900's `data.retryAfter`), if it was one. */
 function retryAfterOf(error: unknown): number | null {
@@ -77,7 +90,6 @@ export function LoginPage() {
   }, [navigate, toPath]);
 
   useEffect(() => preloadWhenIdle(), []);
-
   const { secondsLeft, waitFor } = useCountdown();
 
   const submit = (event: FormEvent) => {
@@ -175,6 +187,7 @@ export function LoginPage() {
                 submitting ? "app.login.submitting" : "app.login.submit",
               )}
             </Button>
+            <ForgotPasswordLink />
             {COMMUNITY_SIGN_UP_PATH ? (
               <Typography
                 variant="body2"

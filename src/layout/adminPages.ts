@@ -6,6 +6,7 @@ import BadgeIcon from "@mui/icons-material/Badge";
 import ScheduleIcon from "@mui/icons-material/Schedule";
 import HistoryIcon from "@mui/icons-material/History";
 import WebIcon from "@mui/icons-material/Web";
+import OutboxIcon from "@mui/icons-material/Outbox";
 import InsightsIcon from "@mui/icons-material/Insights";
 import BugReportIcon from "@mui/icons-material/TravelExplore";
 import RecordVoiceOverIcon from "@mui/icons-material/RecordVoiceOver";
@@ -129,6 +130,13 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     icon: LoginIcon,
     resource: "admin/system/loginLog",
     permission: "loginLog:read",
+  },
+  {
+    path: "system/mailOutbox",
+    group: "system",
+    icon: OutboxIcon,
+    resource: "admin/system/mailOutbox",
+    permission: "outbox:read",
   },
   {
     path: "system/auditLog",

@@ -13,6 +13,7 @@ import TravelExploreIcon from "@mui/icons-material/TravelExplore";
 import DevicesOtherIcon from "@mui/icons-material/DevicesOther";
 import LoginIcon from "@mui/icons-material/Login";
 import ManageSearchIcon from "@mui/icons-material/ManageSearch";
+import OutboxIcon from "@mui/icons-material/Outbox";
 import RecordVoiceOverIcon from "@mui/icons-material/RecordVoiceOver";
 import MicIcon from "@mui/icons-material/Mic";
 import ArticleIcon from "@mui/icons-material/Article";
@@ -58,6 +59,7 @@ export const MENU_ICON_COMPONENTS: Record<
   DevicesOther: DevicesOtherIcon,
   Login: LoginIcon,
   ManageSearch: ManageSearchIcon,
+  Outbox: OutboxIcon,
   RecordVoiceOver: RecordVoiceOverIcon,
   Mic: MicIcon,
   Article: ArticleIcon,

@@ -67,6 +67,11 @@ export const API_RESOURCES: Record<string, ApiResource> = {
     writableFields: [],
     permissionModule: "loginLog",
   },
+  "admin/system/mailOutbox": {
+    apiPath: "system/outbox",
+    writableFields: [],
+    permissionModule: "outbox",
+  },
   "admin/system/onlineSessions": {
     apiPath: "system/sessions",
     writableFields: [],

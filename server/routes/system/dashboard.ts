@@ -51,6 +51,23 @@ async function countOf(db: AnyDb, table: string): Promise<number> {
   return Number(row.n);
 }
 
+/** Whether e-mail can leave, and how many messages wait or failed (docs/operations.md). */
+async function mailStatus(app: FastifyInstance) {
+  const rows = await app.store.db
+    .selectFrom("mailOutbox")
+    .select(["status", (eb) => eb.fn.countAll().as("n")])
+    .where("status", "in", ["pending", "failed"])
+    .groupBy("status")
+    .execute();
+  const count = (status: string) =>
+    Number(rows.find((row) => row.status === status)?.n ?? 0);
+  return {
+    configured: app.mail.configured,
+    pending: count("pending"),
+    failed: count("failed"),
+  };
+}
+
 /**
  * `GET /tjc/system/dashboard` (issue 13 item 7): the admin home's widgets, only those whose
  * feature exists in this installation and whose permission the caller holds. One request,
@@ -198,6 +215,7 @@ export const dashboardRoutes: FastifyPluginAsync = async (parent) => {
           })),
         };
       }
+      if (held.has("outbox:read")) answer.mail = await mailStatus(app);
       return ok(answer);
     },
   );

@@ -8,6 +8,7 @@ import { configRoutes } from "./configs.js";
 import { loginLogRoutes } from "./login-logs.js";
 import { sessionRoutes } from "./sessions.js";
 import { dashboardRoutes } from "./dashboard.js";
+import { outboxRoutes } from "./outbox.js";
 
 /** The system administration routes, under /tjc/system (issue 10). */
 export const systemRoutes: FastifyPluginAsync = async (app) => {
@@ -20,4 +21,5 @@ export const systemRoutes: FastifyPluginAsync = async (app) => {
   await app.register(loginLogRoutes);
   await app.register(sessionRoutes);
   await app.register(dashboardRoutes);
+  await app.register(outboxRoutes);
 };

@@ -1,4 +1,5 @@
 import type { Language } from "../../../common/codes";
+import { OUTBOX_FIELD_LABELS } from "../../../common/schemas/mail-outbox";
 import { ADMIN_PAGE_NAMES } from "../../../common/admin-page-names";
 import {
   AUDIT_LOG_FIELD_LABELS,
@@ -30,6 +31,10 @@ const own: Record<Language, Record<string, unknown>> = {
       "admin/system/loginLog": {
         name: "登录日志",
         fields: LOGIN_LOG_FIELD_LABELS["zh-CN"],
+      },
+      "admin/system/mailOutbox": {
+        name: "邮件发件箱",
+        fields: OUTBOX_FIELD_LABELS["zh-CN"],
       },
       "admin/system/onlineSessions": {
         name: "在线会话",
@@ -108,6 +113,14 @@ const own: Record<Language, Record<string, unknown>> = {
         password_reset_done: "密码已重置，该用户需重新登录",
       },
       status: { enabled: "启用", disabled: "停用" },
+      outbox: {
+        status: { pending: "待发送", sent: "已发送", failed: "发送失败" },
+        resend: "重新发送",
+        confirm_title: "重新发送邮件",
+        confirm_content: "将这封邮件重新发送给 %{recipient}？",
+        done: "已重新排入发送队列",
+        no_error: "没有失败记录",
+      },
       login_result: {
         success: "成功",
         failure: "失败",
@@ -128,6 +141,7 @@ const own: Record<Language, Record<string, unknown>> = {
           forceLogout: "强制下线",
           unlock: "解除锁定",
           restore: "恢复版本",
+          resend: "重新发送",
         },
         field: "字段",
         before: "修改前",
@@ -160,6 +174,10 @@ const own: Record<Language, Record<string, unknown>> = {
       "admin/system/loginLog": {
         name: "Login log",
         fields: LOGIN_LOG_FIELD_LABELS["en-US"],
+      },
+      "admin/system/mailOutbox": {
+        name: "Mail outbox",
+        fields: OUTBOX_FIELD_LABELS["en-US"],
       },
       "admin/system/onlineSessions": {
         name: "Online sessions",
@@ -246,6 +264,14 @@ const own: Record<Language, Record<string, unknown>> = {
         password_reset_done: "Password reset: the user must log in again",
       },
       status: { enabled: "Enabled", disabled: "Disabled" },
+      outbox: {
+        status: { pending: "Waiting", sent: "Sent", failed: "Failed" },
+        resend: "Resend",
+        confirm_title: "Resend the message",
+        confirm_content: "Send this message to %{recipient} again?",
+        done: "Queued to be sent again",
+        no_error: "No failure recorded",
+      },
       login_result: {
         success: "Success",
         failure: "Failure",
@@ -266,6 +292,7 @@ const own: Record<Language, Record<string, unknown>> = {
           forceLogout: "Forced logout",
           unlock: "Login lock lifted",
           restore: "Revision restored",
+          resend: "Resent",
         },
         field: "Field",
         before: "Before",
