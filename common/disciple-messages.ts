@@ -17,6 +17,7 @@ export const DISCIPLE_ERRORS = {
   choice: "disciple.validation.choice",
   updateForbidden: "disciple.validation.update_forbidden",
   contactQuery: "disciple.validation.contact_query",
+  futureBirth: "disciple.validation.future_birth",
 } as const;
 
 export const DISCIPLE_VALIDATION_MESSAGES: Record<
@@ -39,6 +40,7 @@ export const DISCIPLE_VALIDATION_MESSAGES: Record<
     [DISCIPLE_ERRORS.updateForbidden]: "没有修改信徒的权限，只能跳过重复的行",
     [DISCIPLE_ERRORS.contactQuery]:
       "没有查看联系方式的权限，不能按电话、邮箱、地址或出生日期筛选或排序",
+    [DISCIPLE_ERRORS.futureBirth]: "出生日期不能晚于今天",
   },
   "en-US": {
     [DISCIPLE_ERRORS.notUtf8]:
@@ -60,5 +62,6 @@ export const DISCIPLE_VALIDATION_MESSAGES: Record<
       "You may not edit believers, so duplicates can only be skipped",
     [DISCIPLE_ERRORS.contactQuery]:
       "You may not see contact details, so you cannot filter or sort by phone, e-mail, address or birth date",
+    [DISCIPLE_ERRORS.futureBirth]: "A birth date cannot be later than today",
   },
 };
