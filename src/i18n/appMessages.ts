@@ -51,6 +51,8 @@ export const appMessages = {
         public_links: "弟兄姊妹与访客请前往",
         locked: "登录尝试次数过多，请在 %{time} 后重试",
         community: "前往问答社区",
+        name_required: "请输入登录名",
+        password_required: "请输入密码",
       },
       not_found: {
         title: "页面不存在",
@@ -176,6 +178,8 @@ export const appMessages = {
         public_links: "Members and visitors",
         locked: "Too many login attempts. Try again in %{time}",
         community: "Go to the Q&A community",
+        name_required: "Enter your login name",
+        password_required: "Enter your password",
       },
       not_found: {
         title: "Page not found",

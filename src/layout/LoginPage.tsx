@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -70,6 +70,10 @@ export function LoginPage() {
   );
   const [password, setPassword] = useState("");
   const [submitting, setSubmitting] = useState(false);
+  // Our own translated "required" messages, never the browser's English bubble.
+  const [missing, setMissing] = useState({ loginName: false, password: false });
+  const nameInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
   const returning = Boolean(getStoredUser()?.loginName);
 
   useEffect(() => {
@@ -83,6 +87,12 @@ export function LoginPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (submitting || secondsLeft > 0) return;
+    const blank = { loginName: !loginName.trim(), password: !password };
+    setMissing(blank);
+    if (blank.loginName || blank.password) {
+      (blank.loginName ? nameInput : passwordInput).current?.focus();
+      return;
+    }
     setSubmitting(true);
     login({ loginName, password }, toPath)
       .catch((error: unknown) => {
@@ -113,7 +123,7 @@ export function LoginPage() {
             // not the URL. The form only exists once the script runs.
             method="post"
             onSubmit={submit}
-            noValidate={false}
+            noValidate
             sx={{ p: 3 }}
           >
             <Typography variant="h5" component="h1" gutterBottom>
@@ -128,7 +138,15 @@ export function LoginPage() {
               name="loginName"
               label={translate("app.login.login_name")}
               value={loginName}
-              onChange={(event) => setLoginName(event.target.value)}
+              onChange={(event) => {
+                setLoginName(event.target.value);
+                setMissing((was) => ({ ...was, loginName: false }));
+              }}
+              inputRef={nameInput}
+              error={missing.loginName}
+              helperText={
+                missing.loginName ? translate("app.login.name_required") : null
+              }
               autoComplete="username"
               autoFocus={!returning}
               required
@@ -142,7 +160,17 @@ export function LoginPage() {
               type="password"
               label={translate("app.login.password")}
               value={password}
-              onChange={(event) => setPassword(event.target.value)}
+              onChange={(event) => {
+                setPassword(event.target.value);
+                setMissing((was) => ({ ...was, password: false }));
+              }}
+              inputRef={passwordInput}
+              error={missing.password}
+              helperText={
+                missing.password
+                  ? translate("app.login.password_required")
+                  : null
+              }
               autoComplete="current-password"
               autoFocus={returning}
               required
