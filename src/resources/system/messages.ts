@@ -16,23 +16,28 @@ const own: Record<Language, Record<string, unknown>> = {
   "zh-CN": {
     resources: {
       "admin/system/userManage": {
-        name: "用户管理",
+        name: "用户",
+        page: { list: ADMIN_PAGE_NAMES["zh-CN"]["system/userManage"] },
         fields: USER_FIELD_LABELS["zh-CN"],
       },
       "admin/system/roleManage": {
-        name: "角色管理",
+        name: "角色",
+        page: { list: ADMIN_PAGE_NAMES["zh-CN"]["system/roleManage"] },
         fields: ROLE_FIELD_LABELS["zh-CN"],
       },
       "admin/system/auditLog": {
-        name: "审计日志",
+        name: "审计记录",
+        page: { list: ADMIN_PAGE_NAMES["zh-CN"]["system/auditLog"] },
         fields: AUDIT_LOG_FIELD_LABELS["zh-CN"],
       },
       "admin/system/loginLog": {
-        name: "登录日志",
+        name: "登录记录",
+        page: { list: ADMIN_PAGE_NAMES["zh-CN"]["system/loginLog"] },
         fields: LOGIN_LOG_FIELD_LABELS["zh-CN"],
       },
       "admin/system/onlineSessions": {
-        name: "在线会话",
+        name: "会话",
+        page: { list: ADMIN_PAGE_NAMES["zh-CN"]["system/onlineSessions"] },
         fields: {
           loginName: "登录名",
           userName: "姓名",
@@ -44,15 +49,18 @@ const own: Record<Language, Record<string, unknown>> = {
         },
       },
       "admin/system/configManage": {
-        name: ADMIN_PAGE_NAMES["zh-CN"]["system/configManage"],
+        name: "配置项",
+        page: { list: ADMIN_PAGE_NAMES["zh-CN"]["system/configManage"] },
         fields: { ...CONFIG_FIELD_LABELS["zh-CN"], keyPrefix: "键前缀" },
       },
       "admin/system/resourcePageManage": {
-        name: ADMIN_PAGE_NAMES["zh-CN"]["system/resourcePageManage"],
+        name: "资源页面",
+        page: { list: ADMIN_PAGE_NAMES["zh-CN"]["system/resourcePageManage"] },
         fields: RESOURCE_PAGE_FIELD_LABELS["zh-CN"],
       },
       "admin/system/permission/resource": {
-        name: ADMIN_PAGE_NAMES["zh-CN"]["system/permission/resource"],
+        name: "权限资源",
+        page: { list: ADMIN_PAGE_NAMES["zh-CN"]["system/permission/resource"] },
       },
     },
     system: {
@@ -146,23 +154,28 @@ const own: Record<Language, Record<string, unknown>> = {
   "en-US": {
     resources: {
       "admin/system/userManage": {
-        name: "Users",
+        name: "User |||| Users",
+        page: { list: ADMIN_PAGE_NAMES["en-US"]["system/userManage"] },
         fields: USER_FIELD_LABELS["en-US"],
       },
       "admin/system/roleManage": {
-        name: "Roles",
+        name: "Role |||| Roles",
+        page: { list: ADMIN_PAGE_NAMES["en-US"]["system/roleManage"] },
         fields: ROLE_FIELD_LABELS["en-US"],
       },
       "admin/system/auditLog": {
-        name: "Audit log",
+        name: "Audit log entry |||| Audit log entries",
+        page: { list: ADMIN_PAGE_NAMES["en-US"]["system/auditLog"] },
         fields: AUDIT_LOG_FIELD_LABELS["en-US"],
       },
       "admin/system/loginLog": {
-        name: "Login log",
+        name: "Login record |||| Login records",
+        page: { list: ADMIN_PAGE_NAMES["en-US"]["system/loginLog"] },
         fields: LOGIN_LOG_FIELD_LABELS["en-US"],
       },
       "admin/system/onlineSessions": {
-        name: "Online sessions",
+        name: "Session |||| Sessions",
+        page: { list: ADMIN_PAGE_NAMES["en-US"]["system/onlineSessions"] },
         fields: {
           loginName: "Login name",
           userName: "Name",
@@ -174,15 +187,18 @@ const own: Record<Language, Record<string, unknown>> = {
         },
       },
       "admin/system/configManage": {
-        name: ADMIN_PAGE_NAMES["en-US"]["system/configManage"],
+        name: "Configuration entry |||| Configuration entries",
+        page: { list: ADMIN_PAGE_NAMES["en-US"]["system/configManage"] },
         fields: { ...CONFIG_FIELD_LABELS["en-US"], keyPrefix: "Key prefix" },
       },
       "admin/system/resourcePageManage": {
-        name: ADMIN_PAGE_NAMES["en-US"]["system/resourcePageManage"],
+        name: "Resource page |||| Resource pages",
+        page: { list: ADMIN_PAGE_NAMES["en-US"]["system/resourcePageManage"] },
         fields: RESOURCE_PAGE_FIELD_LABELS["en-US"],
       },
       "admin/system/permission/resource": {
-        name: ADMIN_PAGE_NAMES["en-US"]["system/permission/resource"],
+        name: "Permission resource |||| Permission resources",
+        page: { list: ADMIN_PAGE_NAMES["en-US"]["system/permission/resource"] },
       },
     },
     system: {
