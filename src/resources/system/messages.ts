@@ -83,6 +83,10 @@ const own: Record<Language, Record<string, unknown>> = {
         hidden_only: "隐藏的",
         show: "显示",
         hide: "隐藏",
+        show_title: "显示 %{smart_count} 个页面",
+        show_content: "确定在菜单中显示选中的 %{smart_count} 个页面吗？",
+        hide_title: "隐藏 %{smart_count} 个页面",
+        hide_content: "确定在菜单中隐藏选中的 %{smart_count} 个页面吗？",
         preview: "预览",
         everyone: "（所有登录用户）",
         no_group: "（不属于分组）",
@@ -227,6 +231,12 @@ const own: Record<Language, Record<string, unknown>> = {
         hidden_only: "Hidden",
         show: "Show",
         hide: "Hide",
+        show_title: "Show one page |||| Show %{smart_count} pages",
+        show_content:
+          "Show the selected page in the menu? |||| Show the %{smart_count} selected pages in the menu?",
+        hide_title: "Hide one page |||| Hide %{smart_count} pages",
+        hide_content:
+          "Hide the selected page from the menu? |||| Hide the %{smart_count} selected pages from the menu?",
         preview: "Preview",
         everyone: "(every signed-in user)",
         no_group: "(no group)",
