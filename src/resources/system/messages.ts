@@ -1,6 +1,10 @@
 import type { Language } from "../../../common/codes";
 import { ADMIN_PAGE_NAMES } from "../../../common/admin-page-names";
 import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_RESOURCE_LABELS,
+} from "../../../common/audit-labels";
+import {
   AUDIT_LOG_FIELD_LABELS,
   CONFIG_FIELD_LABELS,
   RESOURCE_PAGE_FIELD_LABELS,
@@ -127,20 +131,8 @@ const own: Record<Language, Record<string, unknown>> = {
         disabled: "账号停用",
       },
       audit: {
-        action: {
-          create: "新建",
-          update: "修改",
-          delete: "删除",
-          batchUpdate: "批量修改",
-          batchDelete: "批量删除",
-          export: "导出",
-          import: "导入",
-          passwordReset: "重置密码",
-          passwordChange: "修改密码",
-          forceLogout: "强制下线",
-          unlock: "解除锁定",
-          restore: "恢复版本",
-        },
+        action: AUDIT_ACTION_LABELS["zh-CN"],
+        resource: AUDIT_RESOURCE_LABELS["zh-CN"],
         field: "字段",
         before: "修改前",
         after: "修改后",
@@ -279,20 +271,8 @@ const own: Record<Language, Record<string, unknown>> = {
         disabled: "Account disabled",
       },
       audit: {
-        action: {
-          create: "Create",
-          update: "Update",
-          delete: "Delete",
-          batchUpdate: "Batch update",
-          batchDelete: "Batch delete",
-          export: "Export",
-          import: "Import",
-          passwordReset: "Password reset",
-          passwordChange: "Password change",
-          forceLogout: "Forced logout",
-          unlock: "Login lock lifted",
-          restore: "Revision restored",
-        },
+        action: AUDIT_ACTION_LABELS["en-US"],
+        resource: AUDIT_RESOURCE_LABELS["en-US"],
         field: "Field",
         before: "Before",
         after: "After",

@@ -1,0 +1,105 @@
+import type { Language } from "./codes.js";
+import type { AuditActionName } from "./schemas/audit-log.js";
+
+/**
+ * An audit row's codes as a person reads them (issue 25 item 19: the dashboard's recent
+ * activity and the audit log showed "create · articles"). The admin's audit log and its
+ * dashboard both read these; a code without a label shows as it is.
+ */
+export const AUDIT_ACTION_LABELS: Record<
+  Language,
+  Record<AuditActionName, string>
+> = {
+  "zh-CN": {
+    create: "新建",
+    update: "修改",
+    delete: "删除",
+    batchUpdate: "批量修改",
+    batchDelete: "批量删除",
+    export: "导出",
+    import: "导入",
+    passwordReset: "重置密码",
+    passwordChange: "修改密码",
+    forceLogout: "强制下线",
+    unlock: "解除锁定",
+    restore: "恢复版本",
+  },
+  "en-US": {
+    create: "Create",
+    update: "Update",
+    delete: "Delete",
+    batchUpdate: "Batch update",
+    batchDelete: "Batch delete",
+    export: "Export",
+    import: "Import",
+    passwordReset: "Password reset",
+    passwordChange: "Password change",
+    forceLogout: "Forced logout",
+    unlock: "Login lock lifted",
+    restore: "Revision restored",
+  },
+};
+
+/** The resources audit rows name (the API path an action went through). */
+export const AUDIT_RESOURCE_LABELS: Record<Language, Record<string, string>> = {
+  "zh-CN": {
+    articles: "文章",
+    sermons: "讲道",
+    audios: "音频",
+    videos: "视频",
+    "gospel-docs": "福音文档",
+    tags: "标签",
+    files: "媒体库",
+    spiders: "爬虫配置",
+    "spider-runs": "采集运行",
+    channels: "直播频道",
+    "live-videos": "直播视频",
+    "live-notices": "直播公告",
+    "live-config": "直播设置",
+    disciples: "信徒",
+    "ministry-config": "事工配置",
+    "system/users": "用户",
+    "system/roles": "角色",
+    "system/configs": "系统配置",
+    "system/resource-pages": "资源页面",
+    "system/jobs": "定时任务",
+    "system/job-logs": "任务日志",
+    "system/sessions": "在线会话",
+    "ask/admin/questions": "问答问题",
+    "ask/admin/answers": "问答回答",
+    "ask/admin/reports": "用户投诉",
+    "ask/admin/mutes": "禁言用户",
+    "ask/admin/tags": "问答标签",
+    "ask/admin/config": "问答配置",
+  },
+  "en-US": {
+    articles: "Articles",
+    sermons: "Sermons",
+    audios: "Audio",
+    videos: "Videos",
+    "gospel-docs": "Gospel documents",
+    tags: "Tags",
+    files: "Media library",
+    spiders: "Crawler sources",
+    "spider-runs": "Crawler runs",
+    channels: "Live channels",
+    "live-videos": "Live videos",
+    "live-notices": "Live notices",
+    "live-config": "Live settings",
+    disciples: "Believers",
+    "ministry-config": "Ministry configuration",
+    "system/users": "Users",
+    "system/roles": "Roles",
+    "system/configs": "System configuration",
+    "system/resource-pages": "Resource pages",
+    "system/jobs": "Jobs",
+    "system/job-logs": "Job logs",
+    "system/sessions": "Online sessions",
+    "ask/admin/questions": "Q&A questions",
+    "ask/admin/answers": "Q&A answers",
+    "ask/admin/reports": "User complaints",
+    "ask/admin/mutes": "Muted users",
+    "ask/admin/tags": "Q&A tags",
+    "ask/admin/config": "Q&A settings",
+  },
+};
