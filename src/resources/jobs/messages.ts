@@ -30,6 +30,8 @@ export const jobMessages = {
       params_json: "参数（JSON 对象）",
       params_none: "此处理程序没有参数",
       params_default: "留空则使用默认值 %{value}",
+      // The handlers' parameter names (issue 25 item 19: "days" stayed English).
+      param: { days: "天数", ms: "等待毫秒数", fail: "模拟失败" },
       handler_pick: "先选择处理程序",
       run: "立即执行",
       run_started: "已开始执行，结果见任务日志",
@@ -86,6 +88,11 @@ export const jobMessages = {
       params_json: "Parameters (a JSON object)",
       params_none: "This handler takes no parameters",
       params_default: "Left empty: %{value}",
+      param: {
+        days: "Days",
+        ms: "Wait (milliseconds)",
+        fail: "Fail on purpose",
+      },
       handler_pick: "Choose a handler first",
       run: "Run now",
       run_started: "Started; see the job log for the outcome",
