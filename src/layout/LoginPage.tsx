@@ -60,7 +60,6 @@ function useCountdown() {
  */
 export function LoginPage() {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
   const login = useLogin();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -179,13 +178,7 @@ export function LoginPage() {
               variant="outlined"
               size="medium"
             />
-            {secondsLeft > 0 ? (
-              <Alert severity="warning" sx={{ mt: 1 }} role="alert">
-                {translate("app.login.locked", {
-                  time: formatDuration(secondsLeft),
-                })}
-              </Alert>
-            ) : null}
+            <LockedNotice secondsLeft={secondsLeft} />
             <Button
               type="submit"
               variant="contained"
@@ -203,36 +196,58 @@ export function LoginPage() {
                 submitting ? "app.login.submitting" : "app.login.submit",
               )}
             </Button>
-            {COMMUNITY_SIGN_UP_PATH ? (
-              <Typography
-                variant="body2"
-                color="text.secondary"
-                sx={{ mt: 2, textAlign: "center" }}
-              >
-                {translate("app.login.no_account")}{" "}
-                <Link href={COMMUNITY_SIGN_UP_PATH}>
-                  {translate("app.login.sign_up")}
-                </Link>
-              </Typography>
-            ) : null}
-            {/* `/` stays the staff login (spec section 2); the public pages are a click away. */}
-            <Typography
-              component="nav"
-              aria-label={translate("app.login.public_links")}
-              variant="body2"
-              color="text.secondary"
-              sx={{ mt: 1, textAlign: "center" }}
-            >
-              {translate("app.login.public_links")}:{" "}
-              {PUBLIC_SITE_LINKS.map(({ path, label }) => (
-                <Link key={path} href={path} sx={{ mx: 0.5 }}>
-                  {label[locale === "en-US" ? "en-US" : "zh-CN"]}
-                </Link>
-              ))}
-            </Typography>
+            <LoginLinks />
           </CardContent>
         </Card>
       </Box>
     </BareFrame>
+  );
+}
+
+/** Sign-up, and the public pages a click away: `/` stays the staff login (spec section 2). */
+function LoginLinks() {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  return (
+    <>
+      {COMMUNITY_SIGN_UP_PATH ? (
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ mt: 2, textAlign: "center" }}
+        >
+          {translate("app.login.no_account")}{" "}
+          <Link href={COMMUNITY_SIGN_UP_PATH}>
+            {translate("app.login.sign_up")}
+          </Link>
+        </Typography>
+      ) : null}
+      {/* `/` stays the staff login (spec section 2); the public pages are a click away. */}
+      <Typography
+        component="nav"
+        aria-label={translate("app.login.public_links")}
+        variant="body2"
+        color="text.secondary"
+        sx={{ mt: 1, textAlign: "center" }}
+      >
+        {translate("app.login.public_links")}:{" "}
+        {PUBLIC_SITE_LINKS.map(({ path, label }) => (
+          <Link key={path} href={path} sx={{ mx: 0.5 }}>
+            {label[locale === "en-US" ? "en-US" : "zh-CN"]}
+          </Link>
+        ))}
+      </Typography>
+    </>
+  );
+}
+
+/** How long a throttled login waits (42900's Retry-After), while it waits. */
+function LockedNotice({ secondsLeft }: { secondsLeft: number }) {
+  const translate = useTranslate();
+  if (secondsLeft <= 0) return null;
+  return (
+    <Alert severity="warning" sx={{ mt: 1 }} role="alert">
+      {translate("app.login.locked", { time: formatDuration(secondsLeft) })}
+    </Alert>
   );
 }

@@ -168,19 +168,13 @@ export function MediaInput({
   return (
     <Box sx={{ mb: 2, width: "100%" }}>
       {label !== false ? (
-        <FormLabel
+        <MediaLabel
           id={labelId}
+          label={label}
+          source={props.source}
+          resource={resource}
           required={isRequired}
-          sx={{ display: "block", mb: 0.5 }}
-        >
-          {label === undefined ? (
-            <FieldTitle source={props.source} resource={resource} />
-          ) : typeof label === "string" ? (
-            translate(label, { _: label })
-          ) : (
-            label
-          )}
-        </FormLabel>
+        />
       ) : null}
       <Box
         role="group"
@@ -288,5 +282,33 @@ export function MediaInput({
         }}
       />
     </Box>
+  );
+}
+
+/** The field's label: the one given, or the field's name in the resource's messages. */
+function MediaLabel({
+  id,
+  label,
+  source,
+  resource,
+  required,
+}: {
+  id: string;
+  label: MediaInputProps["label"];
+  source: string;
+  resource?: string;
+  required?: boolean;
+}) {
+  const translate = useTranslate();
+  return (
+    <FormLabel id={id} required={required} sx={{ display: "block", mb: 0.5 }}>
+      {label === undefined || label === false ? (
+        <FieldTitle source={source} resource={resource} />
+      ) : typeof label === "string" ? (
+        translate(label, { _: label })
+      ) : (
+        label
+      )}
+    </FormLabel>
   );
 }
