@@ -18,6 +18,7 @@ export const DISCIPLE_ERRORS = {
   updateForbidden: "disciple.validation.update_forbidden",
   contactQuery: "disciple.validation.contact_query",
   contactImport: "disciple.validation.contact_import",
+  futureBirth: "disciple.validation.future_birth",
 } as const;
 
 export const DISCIPLE_VALIDATION_MESSAGES: Record<
@@ -42,6 +43,7 @@ export const DISCIPLE_VALIDATION_MESSAGES: Record<
       "没有查看联系方式的权限，不能按电话、邮箱、地址或出生日期筛选或排序",
     [DISCIPLE_ERRORS.contactImport]:
       "导入需要查看联系方式的权限：查重会比对已存信徒的电话",
+    [DISCIPLE_ERRORS.futureBirth]: "出生日期不能晚于今天",
   },
   "en-US": {
     [DISCIPLE_ERRORS.notUtf8]:
@@ -65,5 +67,6 @@ export const DISCIPLE_VALIDATION_MESSAGES: Record<
       "You may not see contact details, so you cannot filter or sort by phone, e-mail, address or birth date",
     [DISCIPLE_ERRORS.contactImport]:
       "Importing needs the permission to see contact details: the duplicate check compares stored believers' phone numbers",
+    [DISCIPLE_ERRORS.futureBirth]: "A birth date cannot be later than today",
   },
 };

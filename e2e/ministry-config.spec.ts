@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { loginViaApi, useLanguage } from "./helpers";
 
 /**
@@ -8,7 +8,9 @@ import { loginViaApi, useLanguage } from "./helpers";
  * reloads and finds them, in both languages.
  */
 
-test.describe.configure({ timeout: 120_000 });
+// Every test here writes the one ministry record: one after another, never side by side
+// (the stale-save test from settings-stale.spec.ts failed beside these in a second worker).
+test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 const WORDS = {
   "zh-CN": {
@@ -130,3 +132,43 @@ for (const language of ["zh-CN", "en-US"] as const) {
     expect(errors).toEqual([]);
   });
 }
+
+async function tab(browser: Browser, path: string): Promise<Page> {
+  const page = await browser.newPage();
+  await useLanguage(page, "en-US");
+  await loginViaApi(page, path);
+  return page;
+}
+
+/**
+ * Issue 25 item 18: a stale save on 事工配置 showed only a toast. Two tabs: the second
+ * saves first, the first then meets the stale-version dialog with its typed text kept.
+ */
+test("事工配置 / Ministry configuration: a stale save opens the dialog; reload takes the other tab's save", async ({
+  browser,
+}) => {
+  const first = await tab(browser, "/admin/configManage");
+  const second = await tab(browser, "/admin/configManage");
+  const name = (page: Page) =>
+    page.getByRole("textbox", { name: "Name", exact: true }).first();
+  await expect(name(first)).toBeVisible({ timeout: 20_000 });
+  await expect(name(second)).toBeVisible({ timeout: 20_000 });
+
+  await name(second).fill("Second tab church");
+  await second.getByRole("button", { name: "Save" }).click();
+  await expect(second.getByText("Saved", { exact: true })).toBeVisible();
+
+  await name(first).fill("First tab church");
+  await first.getByRole("button", { name: "Save" }).click();
+  const dialog = first.getByRole("dialog", {
+    name: "Someone else changed this",
+  });
+  await expect(dialog).toBeVisible();
+  // Until the user chooses, what they typed stays (behind the modal, out of the a11y tree).
+  await expect(first.locator('input[name="identity.name"]')).toHaveValue(
+    "First tab church",
+  );
+  await dialog.getByRole("button", { name: "Reload" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(name(first)).toHaveValue("Second tab church");
+});

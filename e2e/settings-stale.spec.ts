@@ -8,6 +8,8 @@ import { loginViaApi, useLanguage } from "./helpers";
  * dialog every other form has, with its typed text still in the field.
  */
 
+// 事工配置's stale save is in ministry-config.spec.ts: both write the one ministry record,
+// and run side by side in two workers they changed each other's page (issue 25 item 19).
 test.describe.configure({ timeout: 120_000 });
 
 async function tab(browser: Browser, path: string): Promise<Page> {
@@ -54,33 +56,4 @@ test("直播设置 / Live settings: a stale save opens the dialog and keeps the 
   await expect(field(first)).toHaveValue("第一个标签页的文字", {
     timeout: 20_000,
   });
-});
-
-test("事工配置 / Ministry configuration: a stale save opens the dialog; reload takes the other tab's save", async ({
-  browser,
-}) => {
-  const first = await tab(browser, "/admin/configManage");
-  const second = await tab(browser, "/admin/configManage");
-  const name = (page: Page) =>
-    page.getByRole("textbox", { name: "Name", exact: true }).first();
-  await expect(name(first)).toBeVisible({ timeout: 20_000 });
-  await expect(name(second)).toBeVisible({ timeout: 20_000 });
-
-  await name(second).fill("Second tab church");
-  await second.getByRole("button", { name: "Save" }).click();
-  await expect(second.getByText("Saved", { exact: true })).toBeVisible();
-
-  await name(first).fill("First tab church");
-  await first.getByRole("button", { name: "Save" }).click();
-  const dialog = first.getByRole("dialog", {
-    name: "Someone else changed this",
-  });
-  await expect(dialog).toBeVisible();
-  // Until the user chooses, what they typed stays (behind the modal, out of the a11y tree).
-  await expect(first.locator('input[name="identity.name"]')).toHaveValue(
-    "First tab church",
-  );
-  await dialog.getByRole("button", { name: "Reload" }).click();
-  await expect(dialog).toHaveCount(0);
-  await expect(name(first)).toHaveValue("Second tab church");
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { regionCodeSchema } from "../regions.js";
 import { countryCodeSchema } from "../countries.js";
 import { nameText, optionalText } from "./text.js";
+import { DISCIPLE_ERRORS } from "../disciple-messages.js";
 import {
   DISCIPLE_IMPORT_FIELDS,
   type DiscipleImportField,
@@ -38,13 +39,28 @@ export const dayField = z
   });
 const optionalDay = dayField.nullish().or(z.literal("").transform(() => null));
 
+/**
+ * The latest day that is today somewhere (UTC+14), so a believer born today east of
+ * Greenwich is not refused early in the morning.
+ */
+const latestToday = () =>
+  new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
+
+/** A birth date: a real day, never after today (issue 25: 2099 was accepted). */
+const birthDay = dayField
+  .refine((text) => text <= latestToday(), {
+    message: DISCIPLE_ERRORS.futureBirth,
+  })
+  .nullish()
+  .or(z.literal("").transform(() => null));
+
 /** Digits, spaces, dashes, brackets, an optional leading +; 5 to 32 characters. */
 export const PHONE_PATTERN = /^\+?[0-9][0-9 ()-]{3,30}[0-9]$/;
 
 export const discipleInputSchema = z.object({
   name: nameText(64),
   gender: z.enum(DISCIPLE_GENDERS).optional(),
-  birthDate: optionalDay,
+  birthDate: birthDay,
   baptismDate: optionalDay,
   joinedOn: optionalDay,
   phone: z

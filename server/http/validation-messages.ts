@@ -65,6 +65,11 @@ const CUSTOM_MESSAGES: Record<string, Record<Language, string>> = {
     "zh-CN": "不是有效的经文出处（例如：约翰福音 3:16）",
     "en-US": "Not a scripture reference (e.g. John 3:16)",
   },
+  "no such passage": {
+    "zh-CN": "没有这处经文：章或节超出了该卷书的范围",
+    "en-US":
+      "No such passage: the chapter or verse is past the end of the book",
+  },
   "stale version": {
     "zh-CN": "数据冲突：记录已被他人修改，请刷新后重试",
     "en-US":

@@ -15,19 +15,22 @@ import {
  * 1), `第三章` (Chinese numerals), full-width digits and colons, and `至`/`～` ranges.
  */
 
-/** The two parsers, built on first use: building them costs about 0.1 s at start. */
-let parsers: { zh: bcv_parser; en: bcv_parser } | undefined;
+type Parsers = { zh: bcv_parser; en: bcv_parser };
+type ParserOptions = Parameters<bcv_parser["set_options"]>[0];
+
+/** The two parsers with these options; building them costs about 0.1 s. */
+function buildParsers(options: ParserOptions): Parsers {
+  const built = { zh: new bcv_parser(zh), en: new bcv_parser(en) };
+  // A lone book name in running text ("Job", "Acts") is not a reference.
+  for (const parser of [built.zh, built.en])
+    parser.set_options({ book_alone_strategy: "ignore", ...options });
+  return built;
+}
+
+/** The search parsers, built on first use. */
+let parsers: Parsers | undefined;
 function parserOf(language: "zh" | "en"): bcv_parser {
-  if (!parsers) {
-    parsers = { zh: new bcv_parser(zh), en: new bcv_parser(en) };
-    for (const parser of [parsers.zh, parsers.en]) {
-      parser.set_options({
-        // A lone book name in running text ("Job", "Acts") is not a reference.
-        book_alone_strategy: "ignore",
-        osis_compaction_strategy: "bc",
-      });
-    }
-  }
+  parsers ??= buildParsers({ osis_compaction_strategy: "bc" });
   return parsers[language];
 }
 
@@ -334,4 +337,46 @@ export function referenceWindows(text: string): string[] {
     else spans.push([from, to]);
   }
   return spans.map(([from, to]) => text.slice(from, to));
+}
+
+/**
+ * Parsers that keep what names no verse (`约翰福音 99:99`, `John 3:40`, `诗篇 151`), where
+ * the search parsers drop it: a saved passage that does not exist is refused (issue 25).
+ */
+let strictParsers: Parsers | undefined;
+function strictParserOf(language: "zh" | "en"): bcv_parser {
+  strictParsers ??= buildParsers({
+    invalid_passage_strategy: "include",
+    invalid_sequence_strategy: "include",
+  });
+  return strictParsers[language];
+}
+
+interface Validity {
+  valid?: { valid?: boolean; messages?: object };
+  entities?: Validity[];
+}
+const pastTheEnd = (entity: Validity): boolean =>
+  entity.valid?.valid === false ||
+  Object.keys(entity.valid?.messages ?? {}).some((key) =>
+    key.endsWith("_not_exist"),
+  ) ||
+  (entity.entities ?? []).some(pastTheEnd);
+
+/**
+ * Whether a reference names a chapter or verse its book does not have (`约翰福音 99:99`,
+ * `John 3:16-99`). Text that names no reference at all is not judged here.
+ */
+export function namesMissingVerse(reference: string): boolean {
+  if (!/[0-9０-９〇零一二两三四五六七八九十百]/u.test(reference)) return false;
+  const text = normalizeReference(reference);
+  const languages = [
+    ...(HAN.test(text) ? (["zh"] as const) : []),
+    ...(LATIN.test(text) ? (["en"] as const) : []),
+  ];
+  return languages.some((language) => {
+    const parser = strictParserOf(language);
+    parser.parse(text);
+    return (parser.parsed_entities() as unknown as Validity[]).some(pastTheEnd);
+  });
 }

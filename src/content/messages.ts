@@ -64,17 +64,17 @@ const screens = {
     },
     resources: {
       "admin/audioManage": {
-        name: "Audio",
+        name: "Audio |||| Audio",
         page: { list: "Audio" },
         fields: AUDIO_FIELD_LABELS["en-US"],
       },
       "admin/videoManage": {
-        name: "Videos",
+        name: "Video |||| Videos",
         page: { list: "Videos" },
         fields: VIDEO_FIELD_LABELS["en-US"],
       },
       "admin/docManage": {
-        name: "Gospel documents",
+        name: "Gospel document |||| Gospel documents",
         page: { list: "Gospel documents" },
         fields: GOSPEL_DOC_FIELD_LABELS["en-US"],
       },

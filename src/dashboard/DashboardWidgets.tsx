@@ -248,7 +248,7 @@ export function DashboardWidgets() {
                 {data.audit.map((entry) => (
                   <ListItem key={entry.id} disableGutters>
                     <ListItemText
-                      primary={`${entry.loginName ?? "—"} · ${entry.action} · ${entry.resource}${entry.recordId ? ` #${entry.recordId}` : ""}`}
+                      primary={`${entry.loginName ?? "—"} · ${translate(`dashboard.audit_action.${entry.action}`, { _: entry.action })} · ${translate(`dashboard.audit_resource.${entry.resource}`, { _: entry.resource })}${entry.recordId ? ` #${entry.recordId}` : ""}`}
                       secondary={time(entry.createdAt)}
                     />
                   </ListItem>

@@ -1,7 +1,14 @@
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_RESOURCE_LABELS,
+} from "../../common/audit-labels";
+
 /** The admin home's widgets' strings (merged into the admin's i18n catalogue). */
 export const dashboardMessages = {
   "zh-CN": {
     dashboard: {
+      audit_action: AUDIT_ACTION_LABELS["zh-CN"],
+      audit_resource: AUDIT_RESOURCE_LABELS["zh-CN"],
       counts: "内容数量",
       count: {
         sermons: "讲道",
@@ -40,6 +47,8 @@ export const dashboardMessages = {
   },
   "en-US": {
     dashboard: {
+      audit_action: AUDIT_ACTION_LABELS["en-US"],
+      audit_resource: AUDIT_RESOURCE_LABELS["en-US"],
       counts: "Content counts",
       count: {
         sermons: "Sermons",

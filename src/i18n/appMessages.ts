@@ -52,6 +52,14 @@ export const appMessages = {
         public_links: "弟兄姊妹与访客请前往",
         locked: "登录尝试次数过多，请在 %{time} 后重试",
         community: "前往问答社区",
+        name_required: "请输入登录名",
+        password_required: "请输入密码",
+      },
+      // A bulk update's confirmation: react-admin's own wording holds a
+      // %{recordRepresentation} that a bulk update never passes (issue 25 item 19).
+      bulk_update: {
+        title: "更新 %{smart_count} 项%{name}",
+        content: "确定要更新选中的 %{smart_count} 项%{name}吗？",
       },
       not_found: {
         title: "页面不存在",
@@ -178,6 +186,13 @@ export const appMessages = {
         public_links: "Members and visitors",
         locked: "Too many login attempts. Try again in %{time}",
         community: "Go to the Q&A community",
+        name_required: "Enter your login name",
+        password_required: "Enter your password",
+      },
+      bulk_update: {
+        title: "Update one %{name} |||| Update %{smart_count} %{name}",
+        content:
+          "Update the selected %{name}? |||| Update the %{smart_count} selected %{name}?",
       },
       not_found: {
         title: "Page not found",

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -73,7 +73,6 @@ function useCountdown() {
  */
 export function LoginPage() {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
   const login = useLogin();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -83,6 +82,10 @@ export function LoginPage() {
   );
   const [password, setPassword] = useState("");
   const [submitting, setSubmitting] = useState(false);
+  // Our own translated "required" messages, never the browser's English bubble.
+  const [missing, setMissing] = useState({ loginName: false, password: false });
+  const nameInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
   const returning = Boolean(getStoredUser()?.loginName);
 
   useEffect(() => {
@@ -95,6 +98,12 @@ export function LoginPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (submitting || secondsLeft > 0) return;
+    const blank = { loginName: !loginName.trim(), password: !password };
+    setMissing(blank);
+    if (blank.loginName || blank.password) {
+      (blank.loginName ? nameInput : passwordInput).current?.focus();
+      return;
+    }
     setSubmitting(true);
     login({ loginName, password }, toPath)
       .catch((error: unknown) => {
@@ -125,7 +134,7 @@ export function LoginPage() {
             // not the URL. The form only exists once the script runs.
             method="post"
             onSubmit={submit}
-            noValidate={false}
+            noValidate
             sx={{ p: 3 }}
           >
             <Typography variant="h5" component="h1" gutterBottom>
@@ -140,7 +149,15 @@ export function LoginPage() {
               name="loginName"
               label={translate("app.login.login_name")}
               value={loginName}
-              onChange={(event) => setLoginName(event.target.value)}
+              onChange={(event) => {
+                setLoginName(event.target.value);
+                setMissing((was) => ({ ...was, loginName: false }));
+              }}
+              inputRef={nameInput}
+              error={missing.loginName}
+              helperText={
+                missing.loginName ? translate("app.login.name_required") : null
+              }
               autoComplete="username"
               autoFocus={!returning}
               required
@@ -154,7 +171,17 @@ export function LoginPage() {
               type="password"
               label={translate("app.login.password")}
               value={password}
-              onChange={(event) => setPassword(event.target.value)}
+              onChange={(event) => {
+                setPassword(event.target.value);
+                setMissing((was) => ({ ...was, password: false }));
+              }}
+              inputRef={passwordInput}
+              error={missing.password}
+              helperText={
+                missing.password
+                  ? translate("app.login.password_required")
+                  : null
+              }
               autoComplete="current-password"
               autoFocus={returning}
               required
@@ -163,13 +190,7 @@ export function LoginPage() {
               variant="outlined"
               size="medium"
             />
-            {secondsLeft > 0 ? (
-              <Alert severity="warning" sx={{ mt: 1 }} role="alert">
-                {translate("app.login.locked", {
-                  time: formatDuration(secondsLeft),
-                })}
-              </Alert>
-            ) : null}
+            <LockedNotice secondsLeft={secondsLeft} />
             <Button
               type="submit"
               variant="contained"
@@ -188,36 +209,58 @@ export function LoginPage() {
               )}
             </Button>
             <ForgotPasswordLink />
-            {COMMUNITY_SIGN_UP_PATH ? (
-              <Typography
-                variant="body2"
-                color="text.secondary"
-                sx={{ mt: 2, textAlign: "center" }}
-              >
-                {translate("app.login.no_account")}{" "}
-                <Link href={COMMUNITY_SIGN_UP_PATH}>
-                  {translate("app.login.sign_up")}
-                </Link>
-              </Typography>
-            ) : null}
-            {/* `/` stays the staff login (spec section 2); the public pages are a click away. */}
-            <Typography
-              component="nav"
-              aria-label={translate("app.login.public_links")}
-              variant="body2"
-              color="text.secondary"
-              sx={{ mt: 1, textAlign: "center" }}
-            >
-              {translate("app.login.public_links")}:{" "}
-              {PUBLIC_SITE_LINKS.map(({ path, label }) => (
-                <Link key={path} href={path} sx={{ mx: 0.5 }}>
-                  {label[locale === "en-US" ? "en-US" : "zh-CN"]}
-                </Link>
-              ))}
-            </Typography>
+            <LoginLinks />
           </CardContent>
         </Card>
       </Box>
     </BareFrame>
+  );
+}
+
+/** Sign-up, and the public pages a click away: `/` stays the staff login (spec section 2). */
+function LoginLinks() {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  return (
+    <>
+      {COMMUNITY_SIGN_UP_PATH ? (
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ mt: 2, textAlign: "center" }}
+        >
+          {translate("app.login.no_account")}{" "}
+          <Link href={COMMUNITY_SIGN_UP_PATH}>
+            {translate("app.login.sign_up")}
+          </Link>
+        </Typography>
+      ) : null}
+      {/* `/` stays the staff login (spec section 2); the public pages are a click away. */}
+      <Typography
+        component="nav"
+        aria-label={translate("app.login.public_links")}
+        variant="body2"
+        color="text.secondary"
+        sx={{ mt: 1, textAlign: "center" }}
+      >
+        {translate("app.login.public_links")}:{" "}
+        {PUBLIC_SITE_LINKS.map(({ path, label }) => (
+          <Link key={path} href={path} sx={{ mx: 0.5 }}>
+            {label[locale === "en-US" ? "en-US" : "zh-CN"]}
+          </Link>
+        ))}
+      </Typography>
+    </>
+  );
+}
+
+/** How long a throttled login waits (42900's Retry-After), while it waits. */
+function LockedNotice({ secondsLeft }: { secondsLeft: number }) {
+  const translate = useTranslate();
+  if (secondsLeft <= 0) return null;
+  return (
+    <Alert severity="warning" sx={{ mt: 1 }} role="alert">
+      {translate("app.login.locked", { time: formatDuration(secondsLeft) })}
+    </Alert>
   );
 }

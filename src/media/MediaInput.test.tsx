@@ -9,7 +9,12 @@ import {
 import userEvent from "@testing-library/user-event";
 import polyglotI18nProvider from "ra-i18n-polyglot";
 import englishMessages from "ra-language-english";
-import { AdminContext, Form, type TranslationMessages } from "react-admin";
+import {
+  AdminContext,
+  Form,
+  ResourceContextProvider,
+  type TranslationMessages,
+} from "react-admin";
 import { useWatch } from "react-hook-form";
 import { afterEach, describe, expect, it } from "vitest";
 import type { MediaFile } from "../../common/schemas/file";
@@ -196,5 +201,42 @@ describe("MediaInput", () => {
     await user.click(screen.getByRole("button", { name: "移除" }));
     expect(screen.getByTestId("value")).toHaveTextContent("null");
     expect(screen.queryByTestId("media-preview")).not.toBeInTheDocument();
+  });
+});
+
+describe("MediaInput's label (issue 25 item 19)", () => {
+  it("names its drop zone by the field's label when given none, in both languages", async () => {
+    for (const [locale, cover] of [
+      ["zh-CN", "封面"],
+      ["en-US", "Cover"],
+    ] as const) {
+      const i18n = polyglotI18nProvider(
+        () =>
+          ({
+            ...englishMessages,
+            ...mediaMessages[locale],
+            resources: {
+              "admin/sermonManage": { fields: { coverFileId: cover } },
+            },
+          }) as TranslationMessages,
+        locale,
+      );
+      render(
+        <AdminContext i18nProvider={i18n}>
+          <MediaApiProvider value={fakeApi().api}>
+            <ResourceContextProvider value="admin/sermonManage">
+              <Form record={{}} onSubmit={() => undefined}>
+                <MediaInput source="coverFileId" kind="image" />
+              </Form>
+            </ResourceContextProvider>
+          </MediaApiProvider>
+        </AdminContext>,
+      );
+      expect(await screen.findByRole("group", { name: cover })).toHaveAttribute(
+        "data-testid",
+        "media-drop-coverFileId",
+      );
+      cleanup();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type DragEvent } from "react";
+import { useEffect, useId, useRef, useState, type DragEvent } from "react";
 import {
   Alert,
   Box,
@@ -9,7 +9,13 @@ import {
   Stack,
   Typography,
 } from "@mui/material";
-import { useInput, useTranslate, type InputProps } from "react-admin";
+import {
+  FieldTitle,
+  useInput,
+  useResourceContext,
+  useTranslate,
+  type InputProps,
+} from "react-admin";
 import {
   MEDIA_FORMATS,
   MEDIA_SIZE_LIMITS,
@@ -71,6 +77,10 @@ export function MediaInput({
 }: MediaInputProps) {
   const translate = useTranslate();
   const api = useMediaApi();
+  const resource = useResourceContext(props);
+  // The drop zone is a group named by its label (issue 25 item 19: the sermon form's
+  // audio, video and cover zones had none); no label prop reads the field's name.
+  const labelId = useId();
   const { field, fieldState, isRequired } = useInput(props);
   const value = field.value as number | null | undefined;
   const [file, setFile] = useState<MediaFile | null>(null);
@@ -158,11 +168,17 @@ export function MediaInput({
   return (
     <Box sx={{ mb: 2, width: "100%" }}>
       {label !== false ? (
-        <FormLabel required={isRequired} sx={{ display: "block", mb: 0.5 }}>
-          {typeof label === "string" ? translate(label, { _: label }) : label}
-        </FormLabel>
+        <MediaLabel
+          id={labelId}
+          label={label}
+          source={props.source}
+          resource={resource}
+          required={isRequired}
+        />
       ) : null}
       <Box
+        role="group"
+        aria-labelledby={label !== false ? labelId : undefined}
         data-testid={`media-drop-${props.source}`}
         onDragOver={(event) => {
           event.preventDefault();
@@ -266,5 +282,33 @@ export function MediaInput({
         }}
       />
     </Box>
+  );
+}
+
+/** The field's label: the one given, or the field's name in the resource's messages. */
+function MediaLabel({
+  id,
+  label,
+  source,
+  resource,
+  required,
+}: {
+  id: string;
+  label: MediaInputProps["label"];
+  source: string;
+  resource?: string;
+  required?: boolean;
+}) {
+  const translate = useTranslate();
+  return (
+    <FormLabel id={id} required={required} sx={{ display: "block", mb: 0.5 }}>
+      {label === undefined || label === false ? (
+        <FieldTitle source={source} resource={resource} />
+      ) : typeof label === "string" ? (
+        translate(label, { _: label })
+      ) : (
+        label
+      )}
+    </FormLabel>
   );
 }

@@ -309,6 +309,25 @@ describe("POST /tjc/disciples", () => {
     expect(await count()).toBe(0);
   });
 
+  test("refuses a birth date in the future at its field, in both languages", async () => {
+    for (const [language, wording] of [
+      ["zh-CN", "出生日期不能晚于今天"],
+      ["en-US", "A birth date cannot be later than today"],
+    ] as const) {
+      const response = await t.request({
+        method: "POST",
+        url: "/tjc/disciples",
+        token: admin,
+        language,
+        payload: { name: "未来人", birthDate: "2099-01-01" },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().code).toBe(Code.VALIDATION);
+      expect(response.json().data.errors.birthDate).toBe(wording);
+    }
+    expect(await count()).toBe(0);
+  });
+
   test("an unknown tag is refused and nothing is written", async () => {
     const response = await t.request({
       method: "POST",

@@ -324,6 +324,45 @@ describe("/tjc/sermons", () => {
     expect((await list({ status: "live" })).json().code).toBe(40000);
   });
 
+  it("refuses a passage past its book's end at its field, in both languages, on create and on update", async () => {
+    for (const passage of [
+      "约翰福音 99:99",
+      "John 3:40",
+      "诗篇 151",
+      "约翰福音 3:16-99",
+    ]) {
+      const zh = await create({ title: "不存在的经文", passage });
+      expect(zh.statusCode, passage).toBe(400);
+      expect(zh.json().code).toBe(40000);
+      expect(zh.json().data.errors.passage).toBe(
+        "没有这处经文：章或节超出了该卷书的范围",
+      );
+    }
+    const en = await create(
+      { title: "No such passage", passage: "约翰福音 99:99" },
+      editor,
+      "en-US",
+    );
+    expect(en.json().data.errors.passage).toBe(
+      "No such passage: the chapter or verse is past the end of the book",
+    );
+    expect(ids(await list({ q: "不存在的经文" }))).toEqual([]);
+    // Real ones, and text that names no reference, are kept.
+    const kept = await create({
+      title: "存在的经文",
+      passage: "约翰福音 21:25",
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    const sermon = kept.json().data;
+    const changed = await t.request({
+      method: "PUT",
+      url: `/tjc/sermons/${sermon.id}`,
+      token: editor,
+      payload: { ...sermon, passage: "约翰福音 22:1" },
+    });
+    expect(changed.json().data.errors.passage).toBeDefined();
+  });
+
   it("checks its files and counts them as used", async () => {
     const audio = (
       await t.request({

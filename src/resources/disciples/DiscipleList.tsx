@@ -7,7 +7,6 @@ import Typography from "@mui/material/Typography";
 import {
   AutocompleteInput,
   BulkDeleteButton,
-  BulkUpdateButton,
   Button,
   DataTable,
   DateInput,
@@ -28,7 +27,10 @@ import type {
 } from "../../../common/schemas/disciple";
 import { mainClient } from "../../http";
 import { RegionCascaderInput } from "../../reference/RegionCascaderInput";
-import { ResourceListActions } from "../ResourceListActions";
+import {
+  ResourceBulkUpdate,
+  ResourceListActions,
+} from "../ResourceListActions";
 import { useDiscipleChoices } from "./choices";
 import { HighlightField } from "../HighlightField";
 
@@ -77,15 +79,13 @@ function BulkActions() {
     <>
       {canEdit ? (
         <>
-          <BulkUpdateButton
+          <ResourceBulkUpdate
             data={{ status: "active" }}
             label={translate("disciples.status.active")}
-            mutationMode="pessimistic"
           />
-          <BulkUpdateButton
+          <ResourceBulkUpdate
             data={{ status: "inactive" }}
             label={translate("disciples.status.inactive")}
-            mutationMode="pessimistic"
           />
         </>
       ) : null}

@@ -38,7 +38,9 @@ export function ParamsInput({ handler }: { handler?: JobHandlerInfo }) {
     <>
       {fields.map((field) => {
         const source = `params.${field.name}`;
-        const label = field.name;
+        const label = translate(`jobs.param.${field.name}`, {
+          _: field.name,
+        });
         const helperText =
           field.default !== undefined
             ? translate("jobs.params_default", {

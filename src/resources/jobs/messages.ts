@@ -1,5 +1,6 @@
 /** The job and job-log screens' strings (merged into the admin's i18n catalogue). */
 import { JOB_VALIDATION_MESSAGES } from "../../../common/job-messages";
+import { ADMIN_PAGE_NAMES } from "../../../common/admin-page-names";
 import {
   JOB_FIELD_LABELS,
   JOB_LOG_FIELD_LABELS,
@@ -29,6 +30,8 @@ export const jobMessages = {
       params_json: "参数（JSON 对象）",
       params_none: "此处理程序没有参数",
       params_default: "留空则使用默认值 %{value}",
+      // The handlers' parameter names (issue 25 item 19: "days" stayed English).
+      param: { days: "天数", ms: "等待毫秒数", fail: "模拟失败" },
       handler_pick: "先选择处理程序",
       run: "立即执行",
       run_started: "已开始执行，结果见任务日志",
@@ -51,10 +54,12 @@ export const jobMessages = {
     resources: {
       "admin/system/jobManage": {
         name: "定时任务",
+        page: { list: ADMIN_PAGE_NAMES["zh-CN"]["system/jobManage"] },
         fields: JOB_FIELD_LABELS["zh-CN"],
       },
       "admin/system/joblogManage": {
         name: "任务日志",
+        page: { list: ADMIN_PAGE_NAMES["zh-CN"]["system/joblogManage"] },
         fields: JOB_LOG_FIELD_LABELS["zh-CN"],
       },
     },
@@ -83,6 +88,11 @@ export const jobMessages = {
       params_json: "Parameters (a JSON object)",
       params_none: "This handler takes no parameters",
       params_default: "Left empty: %{value}",
+      param: {
+        days: "Days",
+        ms: "Wait (milliseconds)",
+        fail: "Fail on purpose",
+      },
       handler_pick: "Choose a handler first",
       run: "Run now",
       run_started: "Started; see the job log for the outcome",
@@ -106,10 +116,12 @@ export const jobMessages = {
     resources: {
       "admin/system/jobManage": {
         name: "Job |||| Jobs",
+        page: { list: ADMIN_PAGE_NAMES["en-US"]["system/jobManage"] },
         fields: JOB_FIELD_LABELS["en-US"],
       },
       "admin/system/joblogManage": {
-        name: "Job log |||| Job logs",
+        name: "Job log entry |||| Job log entries",
+        page: { list: ADMIN_PAGE_NAMES["en-US"]["system/joblogManage"] },
         fields: JOB_LOG_FIELD_LABELS["en-US"],
       },
     },

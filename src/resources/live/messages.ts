@@ -156,17 +156,17 @@ const screens = {
     resources: {
       "admin/channelManage": {
         page: { list: ADMIN_PAGE_NAMES["en-US"].channelManage },
-        name: "Live channels",
+        name: "Live channel |||| Live channels",
         fields: CHANNEL_FIELD_LABELS["en-US"],
       },
       "admin/liveVideoManage": {
         page: { list: ADMIN_PAGE_NAMES["en-US"].liveVideoManage },
-        name: "Live videos",
+        name: "Live video |||| Live videos",
         fields: LIVE_VIDEO_FIELD_LABELS["en-US"],
       },
       "admin/configLiveNotice": {
         page: { list: ADMIN_PAGE_NAMES["en-US"].configLiveNotice },
-        name: "Live notices",
+        name: "Live notice |||| Live notices",
         fields: LIVE_NOTICE_FIELD_LABELS["en-US"],
       },
       "admin/configLive": {

@@ -57,6 +57,8 @@ export function SermonForm({ deletable = false }: { deletable?: boolean }) {
         sx={wide}
       />
       <LazyRichTextInput source="body" preset="article" fullWidth />
+      {/* The cover comes first, apart from 附件, so it is not read as an attachment. */}
+      <MediaInput source="coverFileId" kind="image" />
       <MediaInput source="audioFileId" kind="audio" />
       <Typography variant="body2" color="text.secondary">
         {translate("content.video_helper")}
@@ -64,7 +66,6 @@ export function SermonForm({ deletable = false }: { deletable?: boolean }) {
       <MediaInput source="videoFileId" kind="video" />
       <TextInput source="videoUrl" type="url" sx={wide} />
       <AttachmentsInput source="attachmentIds" />
-      <MediaInput source="coverFileId" kind="image" />
       <RegionCascaderInput source="regionCode" />
       <WorkflowInputs required={form.required} />
     </SimpleForm>

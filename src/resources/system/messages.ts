@@ -2,6 +2,10 @@ import type { Language } from "../../../common/codes";
 import { OUTBOX_FIELD_LABELS } from "../../../common/schemas/mail-outbox";
 import { ADMIN_PAGE_NAMES } from "../../../common/admin-page-names";
 import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_RESOURCE_LABELS,
+} from "../../../common/audit-labels";
+import {
   AUDIT_LOG_FIELD_LABELS,
   CONFIG_FIELD_LABELS,
   RESOURCE_PAGE_FIELD_LABELS,
@@ -17,19 +21,23 @@ const own: Record<Language, Record<string, unknown>> = {
   "zh-CN": {
     resources: {
       "admin/system/userManage": {
-        name: "用户管理",
+        name: "用户",
+        page: { list: ADMIN_PAGE_NAMES["zh-CN"]["system/userManage"] },
         fields: USER_FIELD_LABELS["zh-CN"],
       },
       "admin/system/roleManage": {
-        name: "角色管理",
+        name: "角色",
+        page: { list: ADMIN_PAGE_NAMES["zh-CN"]["system/roleManage"] },
         fields: ROLE_FIELD_LABELS["zh-CN"],
       },
       "admin/system/auditLog": {
-        name: "审计日志",
+        name: "审计记录",
+        page: { list: ADMIN_PAGE_NAMES["zh-CN"]["system/auditLog"] },
         fields: AUDIT_LOG_FIELD_LABELS["zh-CN"],
       },
       "admin/system/loginLog": {
-        name: "登录日志",
+        name: "登录记录",
+        page: { list: ADMIN_PAGE_NAMES["zh-CN"]["system/loginLog"] },
         fields: LOGIN_LOG_FIELD_LABELS["zh-CN"],
       },
       "admin/system/mailOutbox": {
@@ -37,7 +45,8 @@ const own: Record<Language, Record<string, unknown>> = {
         fields: OUTBOX_FIELD_LABELS["zh-CN"],
       },
       "admin/system/onlineSessions": {
-        name: "在线会话",
+        name: "会话",
+        page: { list: ADMIN_PAGE_NAMES["zh-CN"]["system/onlineSessions"] },
         fields: {
           loginName: "登录名",
           userName: "姓名",
@@ -49,15 +58,18 @@ const own: Record<Language, Record<string, unknown>> = {
         },
       },
       "admin/system/configManage": {
-        name: ADMIN_PAGE_NAMES["zh-CN"]["system/configManage"],
+        name: "配置项",
+        page: { list: ADMIN_PAGE_NAMES["zh-CN"]["system/configManage"] },
         fields: { ...CONFIG_FIELD_LABELS["zh-CN"], keyPrefix: "键前缀" },
       },
       "admin/system/resourcePageManage": {
-        name: ADMIN_PAGE_NAMES["zh-CN"]["system/resourcePageManage"],
+        name: "资源页面",
+        page: { list: ADMIN_PAGE_NAMES["zh-CN"]["system/resourcePageManage"] },
         fields: RESOURCE_PAGE_FIELD_LABELS["zh-CN"],
       },
       "admin/system/permission/resource": {
-        name: ADMIN_PAGE_NAMES["zh-CN"]["system/permission/resource"],
+        name: "权限资源",
+        page: { list: ADMIN_PAGE_NAMES["zh-CN"]["system/permission/resource"] },
       },
     },
     system: {
@@ -80,6 +92,10 @@ const own: Record<Language, Record<string, unknown>> = {
         hidden_only: "隐藏的",
         show: "显示",
         hide: "隐藏",
+        show_title: "显示 %{smart_count} 个页面",
+        show_content: "确定在菜单中显示选中的 %{smart_count} 个页面吗？",
+        hide_title: "隐藏 %{smart_count} 个页面",
+        hide_content: "确定在菜单中隐藏选中的 %{smart_count} 个页面吗？",
         preview: "预览",
         everyone: "（所有登录用户）",
         no_group: "（不属于分组）",
@@ -128,21 +144,8 @@ const own: Record<Language, Record<string, unknown>> = {
         disabled: "账号停用",
       },
       audit: {
-        action: {
-          create: "新建",
-          update: "修改",
-          delete: "删除",
-          batchUpdate: "批量修改",
-          batchDelete: "批量删除",
-          export: "导出",
-          import: "导入",
-          passwordReset: "重置密码",
-          passwordChange: "修改密码",
-          forceLogout: "强制下线",
-          unlock: "解除锁定",
-          restore: "恢复版本",
-          resend: "重新发送",
-        },
+        action: AUDIT_ACTION_LABELS["zh-CN"],
+        resource: AUDIT_RESOURCE_LABELS["zh-CN"],
         field: "字段",
         before: "修改前",
         after: "修改后",
@@ -160,19 +163,23 @@ const own: Record<Language, Record<string, unknown>> = {
   "en-US": {
     resources: {
       "admin/system/userManage": {
-        name: "Users",
+        name: "User |||| Users",
+        page: { list: ADMIN_PAGE_NAMES["en-US"]["system/userManage"] },
         fields: USER_FIELD_LABELS["en-US"],
       },
       "admin/system/roleManage": {
-        name: "Roles",
+        name: "Role |||| Roles",
+        page: { list: ADMIN_PAGE_NAMES["en-US"]["system/roleManage"] },
         fields: ROLE_FIELD_LABELS["en-US"],
       },
       "admin/system/auditLog": {
-        name: "Audit log",
+        name: "Audit log entry |||| Audit log entries",
+        page: { list: ADMIN_PAGE_NAMES["en-US"]["system/auditLog"] },
         fields: AUDIT_LOG_FIELD_LABELS["en-US"],
       },
       "admin/system/loginLog": {
-        name: "Login log",
+        name: "Login record |||| Login records",
+        page: { list: ADMIN_PAGE_NAMES["en-US"]["system/loginLog"] },
         fields: LOGIN_LOG_FIELD_LABELS["en-US"],
       },
       "admin/system/mailOutbox": {
@@ -180,7 +187,8 @@ const own: Record<Language, Record<string, unknown>> = {
         fields: OUTBOX_FIELD_LABELS["en-US"],
       },
       "admin/system/onlineSessions": {
-        name: "Online sessions",
+        name: "Session |||| Sessions",
+        page: { list: ADMIN_PAGE_NAMES["en-US"]["system/onlineSessions"] },
         fields: {
           loginName: "Login name",
           userName: "Name",
@@ -192,15 +200,18 @@ const own: Record<Language, Record<string, unknown>> = {
         },
       },
       "admin/system/configManage": {
-        name: ADMIN_PAGE_NAMES["en-US"]["system/configManage"],
+        name: "Configuration entry |||| Configuration entries",
+        page: { list: ADMIN_PAGE_NAMES["en-US"]["system/configManage"] },
         fields: { ...CONFIG_FIELD_LABELS["en-US"], keyPrefix: "Key prefix" },
       },
       "admin/system/resourcePageManage": {
-        name: ADMIN_PAGE_NAMES["en-US"]["system/resourcePageManage"],
+        name: "Resource page |||| Resource pages",
+        page: { list: ADMIN_PAGE_NAMES["en-US"]["system/resourcePageManage"] },
         fields: RESOURCE_PAGE_FIELD_LABELS["en-US"],
       },
       "admin/system/permission/resource": {
-        name: ADMIN_PAGE_NAMES["en-US"]["system/permission/resource"],
+        name: "Permission resource |||| Permission resources",
+        page: { list: ADMIN_PAGE_NAMES["en-US"]["system/permission/resource"] },
       },
     },
     system: {
@@ -229,6 +240,12 @@ const own: Record<Language, Record<string, unknown>> = {
         hidden_only: "Hidden",
         show: "Show",
         hide: "Hide",
+        show_title: "Show one page |||| Show %{smart_count} pages",
+        show_content:
+          "Show the selected page in the menu? |||| Show the %{smart_count} selected pages in the menu?",
+        hide_title: "Hide one page |||| Hide %{smart_count} pages",
+        hide_content:
+          "Hide the selected page from the menu? |||| Hide the %{smart_count} selected pages from the menu?",
         preview: "Preview",
         everyone: "(every signed-in user)",
         no_group: "(no group)",
@@ -279,21 +296,8 @@ const own: Record<Language, Record<string, unknown>> = {
         disabled: "Account disabled",
       },
       audit: {
-        action: {
-          create: "Create",
-          update: "Update",
-          delete: "Delete",
-          batchUpdate: "Batch update",
-          batchDelete: "Batch delete",
-          export: "Export",
-          import: "Import",
-          passwordReset: "Password reset",
-          passwordChange: "Password change",
-          forceLogout: "Forced logout",
-          unlock: "Login lock lifted",
-          restore: "Revision restored",
-          resend: "Resent",
-        },
+        action: AUDIT_ACTION_LABELS["en-US"],
+        resource: AUDIT_RESOURCE_LABELS["en-US"],
         field: "Field",
         before: "Before",
         after: "After",

@@ -15,7 +15,9 @@ export function AuditLogList() {
     <LogList filters={filters} rowClick="show">
       <DataTable.Col source="loginName" disableSort />
       <DataTable.Col source="ip" disableSort />
-      <DataTable.Col source="resource" disableSort />
+      <DataTable.Col source="resource" disableSort>
+        <CodeField source="resource" prefix="system.audit.resource" />
+      </DataTable.Col>
       <DataTable.Col source="recordId" disableSort />
       <DataTable.Col source="action" disableSort>
         <CodeField source="action" prefix="system.audit.action" />

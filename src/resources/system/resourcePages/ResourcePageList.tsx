@@ -1,6 +1,5 @@
 import {
   BooleanField,
-  BulkUpdateButton,
   DataTable,
   FunctionField,
   List,
@@ -17,6 +16,7 @@ import type { ResourcePage } from "../../../../common/schemas/resource-page";
 import { menuIcon } from "../../../layout/menuIcons";
 import {
   ResourceBulkDelete,
+  ResourceBulkUpdate,
   ResourceListActions,
 } from "../../ResourceListActions";
 import { RESOURCE, menuOrder, useEntryTitle, useGroups } from "./useGroups";
@@ -26,7 +26,7 @@ const hiddenOnPhones = { display: { xs: "none", md: "table-cell" } };
 /** The default order: the list is asked for by group and shown in the menu's order. */
 const MENU_ORDER_SORT = { field: "parentId", order: "ASC" } as const;
 
-function BulkActions() {
+export function BulkActions() {
   const translate = useTranslate();
   const { canAccess: canEdit } = useCanAccess({
     resource: RESOURCE,
@@ -36,15 +36,18 @@ function BulkActions() {
     <>
       {canEdit ? (
         <>
-          <BulkUpdateButton
+          <ResourceBulkUpdate
             data={{ visible: true }}
             label={translate("system.pages.show")}
-            mutationMode="pessimistic"
+            // Its confirmation says what it does: "隐藏 2 个页面".
+            confirmTitle="system.pages.show_title"
+            confirmContent="system.pages.show_content"
           />
-          <BulkUpdateButton
+          <ResourceBulkUpdate
             data={{ visible: false }}
             label={translate("system.pages.hide")}
-            mutationMode="pessimistic"
+            confirmTitle="system.pages.hide_title"
+            confirmContent="system.pages.hide_content"
           />
         </>
       ) : null}

@@ -1,5 +1,4 @@
 import {
-  BulkUpdateButton,
   DataTable,
   DateField,
   FunctionField,
@@ -18,6 +17,7 @@ import type { Theme } from "@mui/material/styles";
 import { USER_STATUSES } from "../../../../common/schemas/user";
 import {
   ResourceBulkDelete,
+  ResourceBulkUpdate,
   ResourceListActions,
 } from "../../ResourceListActions";
 import { useRoleName } from "./UserForm";
@@ -35,15 +35,13 @@ function BulkActions() {
     <>
       {canEdit ? (
         <>
-          <BulkUpdateButton
+          <ResourceBulkUpdate
             data={{ status: "enabled" }}
             label={translate("system.users.enable")}
-            mutationMode="pessimistic"
           />
-          <BulkUpdateButton
+          <ResourceBulkUpdate
             data={{ status: "disabled" }}
             label={translate("system.users.disable")}
-            mutationMode="pessimistic"
           />
         </>
       ) : null}
