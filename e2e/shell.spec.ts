@@ -428,8 +428,10 @@ test.describe("the browser tab names the page and the site", () => {
     await page.getByRole("button", { name: "简体中文" }).click();
     await page.getByRole("menuitem", { name: "English" }).click();
     await expect(page).toHaveTitle("Tags - Lampstand");
+    // An unknown path outside /admin is the public site's 404, in the language chosen in
+    // the back office (the choice is a cookie the server reads too).
     await page.goto("/no/such/page");
-    await expect(page).toHaveTitle("Page not found - Lampstand");
+    await expect(page).toHaveTitle("Page not found · Lampstand Q&A community");
   });
 });
 
@@ -504,6 +506,10 @@ test("a chunk that fails to load says so and offers a reload", async ({
 test("back and forward restore the scroll position", async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 500 });
   await loginViaApi(page, "/admin");
+  // The tiles follow the user's permissions: wait for them, or the page is not yet tall.
+  await expect(
+    page.getByRole("heading", { name: "问答社区", level: 2 }),
+  ).toBeVisible();
   await page.mouse.wheel(0, 400);
   await expect
     .poll(() => page.evaluate(() => window.scrollY))

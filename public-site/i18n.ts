@@ -1,5 +1,6 @@
 import { SUPPORTED_LANGUAGES, type Language } from "../common/codes";
 import { LANGUAGE_STORAGE_KEY } from "../common/constants";
+import { saveLanguageChoice } from "../common/language-choice";
 
 /** The public site's strings. It shares the admin's language key, not its code. */
 export const messages: Record<Language, Record<string, string>> = {
@@ -353,11 +354,4 @@ export function isLanguage(value: unknown): value is Language {
 export const LANGUAGE_COOKIE = LANGUAGE_STORAGE_KEY;
 
 /** Remembers the choice for the server (a cookie) and the admin (localStorage). */
-export function saveLanguage(language: Language): void {
-  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
-  try {
-    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-  } catch {
-    // private mode
-  }
-}
+export const saveLanguage = saveLanguageChoice;

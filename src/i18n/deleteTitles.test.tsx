@@ -23,6 +23,7 @@ const SINGULAR: Record<string, { "zh-CN": string; "en-US": string }> = {
   "admin/system/roleManage": { "zh-CN": "角色", "en-US": "role" },
   "admin/system/auditLog": { "zh-CN": "审计记录", "en-US": "audit log entry" },
   "admin/system/loginLog": { "zh-CN": "登录记录", "en-US": "login record" },
+  "admin/system/mailOutbox": { "zh-CN": "邮件", "en-US": "message" },
   "admin/system/onlineSessions": { "zh-CN": "会话", "en-US": "session" },
   "admin/system/jobManage": { "zh-CN": "定时任务", "en-US": "job" },
   "admin/system/joblogManage": {

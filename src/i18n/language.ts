@@ -4,6 +4,7 @@ import {
   type Language,
 } from "../../common/codes";
 import { LANGUAGE_STORAGE_KEY } from "../../common/constants";
+import { saveLanguageChoice } from "../../common/language-choice";
 
 export function isSupportedLanguage(value: unknown): value is Language {
   return (
@@ -56,13 +57,8 @@ export function readSavedLanguage(): string | null {
   }
 }
 
-export function saveLanguage(language: Language): void {
-  try {
-    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-  } catch {
-    // private mode: the choice lasts for this page only
-  }
-}
+/** The admin's language choice also holds on the public pages (common/language-choice.ts). */
+export const saveLanguage = saveLanguageChoice;
 
 export function browserLanguages(): readonly string[] {
   if (typeof navigator === "undefined") return [];

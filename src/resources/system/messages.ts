@@ -41,7 +41,8 @@ const own: Record<Language, Record<string, unknown>> = {
         fields: LOGIN_LOG_FIELD_LABELS["zh-CN"],
       },
       "admin/system/mailOutbox": {
-        name: "邮件发件箱",
+        name: "邮件",
+        page: { list: ADMIN_PAGE_NAMES["zh-CN"]["system/mailOutbox"] },
         fields: OUTBOX_FIELD_LABELS["zh-CN"],
       },
       "admin/system/onlineSessions": {
@@ -183,7 +184,8 @@ const own: Record<Language, Record<string, unknown>> = {
         fields: LOGIN_LOG_FIELD_LABELS["en-US"],
       },
       "admin/system/mailOutbox": {
-        name: "Mail outbox",
+        name: "Message |||| Messages",
+        page: { list: ADMIN_PAGE_NAMES["en-US"]["system/mailOutbox"] },
         fields: OUTBOX_FIELD_LABELS["en-US"],
       },
       "admin/system/onlineSessions": {
