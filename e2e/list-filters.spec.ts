@@ -16,7 +16,9 @@ const stamp = () =>
 /** Opens "add filter" and picks one filter by its name. */
 async function addFilter(page: Page, button: string, filter: string) {
   await page.getByRole("button", { name: button, exact: true }).click();
-  await page.getByRole("menuitemcheckbox", { name: filter, exact: true }).click();
+  await page
+    .getByRole("menuitemcheckbox", { name: filter, exact: true })
+    .click();
 }
 
 test("sermons: 添加筛选 → 讲员 narrows the list to that preacher", async ({

@@ -179,7 +179,12 @@ describe("conflicts a member meets", () => {
     expect((await signUp("Second Refusal")).json()).toMatchObject({
       code: Code.CONFLICT,
       message: "That login name is taken; please choose another.",
-      data: { errors: { loginName: "That login name is taken (upper and lower case count as the same)" } },
+      data: {
+        errors: {
+          loginName:
+            "That login name is taken (upper and lower case count as the same)",
+        },
+      },
     });
   });
 });

@@ -282,7 +282,10 @@ export const passwordResetRoutes: FastifyPluginAsync = async (parent) => {
       const { token, password } = request.body;
       const refuse = (why: keyof typeof RESET_ERRORS) => {
         const text = RESET_ERRORS[why][request.language];
-        return new ApiError(Code.VALIDATION, { message: text, data: { reason: why } });
+        return new ApiError(Code.VALIDATION, {
+          message: text,
+          data: { reason: why },
+        });
       };
       const row = await app.store.db
         .selectFrom("passwordResetTokens")
