@@ -11,6 +11,7 @@ const T = {
     name: "任务名称",
     cron: "cron 表达式",
     handler: "处理程序",
+    days: "天数",
     save: "保存",
     required: "此项为必填项",
     tooLong: "最多 64 个字符",
@@ -37,6 +38,7 @@ const T = {
     name: "Name",
     cron: "Cron expression",
     handler: "Handler",
+    days: "Days",
     save: "Save",
     required: "This field is required",
     tooLong: "Enter at most 64 characters",
@@ -124,7 +126,7 @@ for (const language of ["zh-CN", "en-US"] as const) {
     // The handler's params form, from its JSON Schema.
     await page.getByRole("combobox", { name: t.handler }).click();
     await page.getByRole("option", { name: t.retention }).click();
-    const days = page.getByRole("spinbutton", { name: "days" });
+    const days = page.getByRole("spinbutton", { name: t.days });
     for (const [value, message] of [
       ["0", t.minValue],
       ["1.5", t.integer],
