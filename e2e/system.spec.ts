@@ -72,12 +72,13 @@ test("an administrator creates a user in the form, and the audit log shows the c
   await page.goto("/admin/system/auditLog");
   await page.getByLabel("资源").fill("system/users");
   // Wait for the filtered page: another spec's writes may head the unfiltered one.
+  // The resource column reads its label (用户), not the API path (issue 25 item 19).
   const creations = page
     .getByRole("row")
     .filter({ hasText: "新建" })
-    .filter({ hasText: "system/users" });
+    .filter({ hasText: "用户" });
   await expect(
-    page.getByRole("row").filter({ hasText: "system/jobs" }),
+    page.getByRole("row").filter({ hasText: "定时任务" }),
   ).toHaveCount(0);
   await expect(creations.first()).toBeVisible();
   const diff = page.getByTestId("audit-diff");
