@@ -251,4 +251,39 @@ describe("sign-up limits by default", () => {
     }
     // A second store of its own: on PostgreSQL its schema takes a while to build.
   }, 90_000);
+
+  test("a burst from one address is capped at 10 a minute; SIGN_UPS_PER_IP_PER_HOUR=0 lifts both caps", async () => {
+    const burst = (app: TestApp, prefix: string) =>
+      Promise.all(
+        Array.from({ length: 12 }, async (_, i) => {
+          const response = await app.request({
+            method: "POST",
+            url: "/tjc/public/signup",
+            remoteAddress: "10.81.0.1",
+            payload: {
+              loginName: `${prefix}${i}`,
+              userName: `${prefix}弟兄${i}`,
+              password: "grace2026",
+            },
+          });
+          return response.json().code as number;
+        }),
+      );
+    const capped = await buildTestApp();
+    try {
+      const codes = await burst(capped, "burst");
+      expect(codes.filter((code) => code === 0)).toHaveLength(10);
+      expect(
+        codes.filter((code) => code === Code.TOO_MANY_REQUESTS),
+      ).toHaveLength(2);
+    } finally {
+      await capped.close();
+    }
+    const open = await buildTestApp({ SIGN_UPS_PER_IP_PER_HOUR: "0" });
+    try {
+      expect(await burst(open, "open")).toEqual(Array(12).fill(0));
+    } finally {
+      await open.close();
+    }
+  }, 120_000);
 });

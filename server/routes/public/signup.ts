@@ -29,6 +29,8 @@ import {
 } from "../../services/login-names.js";
 
 const HOUR_MS = 60 * 60 * 1000;
+/** Sign-ups one address may send in a minute, when the hourly cap is on. */
+const SIGN_UPS_PER_IP_PER_MINUTE = 10;
 
 /** A login name people can type on a phone and read back: no spaces, no look-alikes. */
 export const signUpBody = z
@@ -93,7 +95,16 @@ export const signUpRoutes: FastifyPluginAsync = async (parent) => {
         permission: "public",
         // Counted after validation (preHandler): a form refused for a short password
         // or a bad e-mail is not an attempt, so a member correcting it is never locked out.
-        rateLimit: { max: 10, timeWindow: "1 minute", hook: "preHandler" },
+        // A burst guard under the hourly cap; SIGN_UPS_PER_IP_PER_HOUR=0 ("no limit")
+        // lifts both.
+        rateLimit:
+          signUpsPerIpPerHour > 0
+            ? {
+                max: SIGN_UPS_PER_IP_PER_MINUTE,
+                timeWindow: "1 minute",
+                hook: "preHandler",
+              }
+            : false,
       },
       schema: {
         tags: ["public"],
