@@ -1,18 +1,12 @@
 import {
-  Button,
-  Confirm,
   DataTable,
   DateField,
   List,
   SelectInput,
   TextInput,
-  useNotify,
-  usePermissions,
   useRecordContext,
-  useRefresh,
   useTranslate,
 } from "react-admin";
-import { useState } from "react";
 import Typography from "@mui/material/Typography";
 import SendIcon from "@mui/icons-material/Send";
 import {
@@ -20,48 +14,26 @@ import {
   type OutboxMessage,
 } from "../../../../common/schemas/mail-outbox";
 import { systemClient } from "../../../http";
-import { hasPermission } from "../../registry";
+import { ConfirmedRowAction } from "../../ConfirmedRowAction";
 import { CodeField, useCodeChoices } from "../LogList";
 
 /** Queues one message again (outbox:resend, audited). */
 function ResendButton() {
   const translate = useTranslate();
   const record = useRecordContext<OutboxMessage>();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const { permissions } = usePermissions();
-  const [open, setOpen] = useState(false);
-  if (!record || !hasPermission(permissions, "outbox:resend")) return null;
+  if (!record) return null;
   return (
-    <>
-      <Button
-        label={translate("system.outbox.resend")}
-        onClick={(event) => {
-          event.stopPropagation();
-          setOpen(true);
-        }}
-      >
-        <SendIcon />
-      </Button>
-      <Confirm
-        isOpen={open}
-        title={translate("system.outbox.confirm_title")}
-        content={translate("system.outbox.confirm_content", {
-          recipient: record.recipient,
-        })}
-        onConfirm={async () => {
-          setOpen(false);
-          try {
-            await systemClient.post(`system/outbox/${record.id}/resend`, {});
-            notify(translate("system.outbox.done"), { type: "success" });
-          } catch (error) {
-            notify((error as Error).message, { type: "error" });
-          }
-          refresh();
-        }}
-        onClose={() => setOpen(false)}
-      />
-    </>
+    <ConfirmedRowAction
+      permission="outbox:resend"
+      label={translate("system.outbox.resend")}
+      icon={<SendIcon />}
+      title={translate("system.outbox.confirm_title")}
+      content={translate("system.outbox.confirm_content", {
+        recipient: record.recipient,
+      })}
+      done="system.outbox.done"
+      run={() => systemClient.post(`system/outbox/${record.id}/resend`, {})}
+    />
   );
 }
 
