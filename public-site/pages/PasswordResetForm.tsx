@@ -1,6 +1,9 @@
 import { useState, type FormEvent } from "react";
 import { api } from "../api";
-import { failureText, useSite } from "../context";
+import { failureText, fieldErrors, useSite } from "../context";
+import { FieldError, fieldProps } from "./FieldError";
+
+const FIELDS = ["email", "password"] as const;
 
 /**
  * Forgot password (`/ask?view=forgot`: ask for a link by e-mail) and the link's page
@@ -18,6 +21,7 @@ export function PasswordResetForm({
 }) {
   const { t, language } = useSite();
   const [error, setError] = useState<string | null>(state?.error || null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const [done, setDone] = useState(Boolean(state?.done));
   const [busy, setBusy] = useState(false);
 
@@ -27,6 +31,7 @@ export function PasswordResetForm({
     const value = (name: string) => String(form.get(name) ?? "");
     setBusy(true);
     setError(null);
+    setErrors({});
     try {
       if (mode === "forgot") {
         await api(language, "POST", "/auth/password-reset", {
@@ -42,7 +47,9 @@ export function PasswordResetForm({
       }
       setDone(true);
     } catch (failure) {
-      setError(failureText(failure, t, language));
+      // Every error the server names shows at its field (as on the account form).
+      setError(failureText(failure, t, language, FIELDS));
+      setErrors(fieldErrors(failure));
     }
     setBusy(false);
   };
@@ -75,7 +82,9 @@ export function PasswordResetForm({
               autoComplete="email"
               defaultValue={state?.values.email}
               required
+              {...fieldProps(errors, mode, "email")}
             />
+            <FieldError errors={errors} form={mode} name="email" />
           </label>
         ) : (
           <label>
@@ -85,7 +94,9 @@ export function PasswordResetForm({
               type="password"
               autoComplete="new-password"
               required
+              {...fieldProps(errors, mode, "password")}
             />
+            <FieldError errors={errors} form={mode} name="password" />
           </label>
         )}
         {error ? (

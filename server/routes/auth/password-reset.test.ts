@@ -330,6 +330,29 @@ describe("POST /tjc/auth/password-reset and /confirm", () => {
       remoteAddress: nextIp(),
     });
     expect(empty.json().code).toBe(Code.VALIDATION);
+    for (const language of ["zh-CN", "en-US"] as const) {
+      const malformed = await t.request({
+        method: "POST",
+        url: "/tjc/auth/password-reset",
+        payload: { email: "not-an-address" },
+        language,
+        remoteAddress: nextIp(),
+      });
+      expect(malformed.json().code).toBe(Code.VALIDATION);
+      expect(malformed.json().data.errors.email).toMatch(
+        language === "zh-CN" ? /[\u4e00-\u9fff]/ : /e-?mail/i,
+      );
+    }
+  });
+
+  test("a too-short password is refused at its field whatever the link, in both languages", async () => {
+    for (const language of ["zh-CN", "en-US"] as const) {
+      const response = await confirm("not-a-real-token", "a1", language);
+      expect(response.json().code).toBe(Code.VALIDATION);
+      expect(response.json().data.errors.password).toMatch(
+        language === "zh-CN" ? /8/ : /8 characters/,
+      );
+    }
   });
 
   test("the new password follows the policy, and a refused one leaves the link usable", async () => {

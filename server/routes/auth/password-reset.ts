@@ -5,8 +5,8 @@ import { sql, type Kysely } from "kysely";
 import { z } from "zod";
 import { Code, type Language } from "../../../common/codes.js";
 import {
-  PASSWORD_MAX_LENGTH,
   passwordProblem,
+  passwordSchema,
 } from "../../../common/schemas/password.js";
 import type { Database } from "../../db/schema.js";
 import { nowIso } from "../../db/dialect.js";
@@ -63,12 +63,16 @@ export const RESET_ERRORS: Record<
 export const hashResetToken = (token: string) =>
   createHash("sha256").update(token).digest("hex");
 
+// A malformed address is refused at its field, as everywhere else an address is typed;
+// only a well-formed one gets the answer that does not tell whether it has an account.
 const requestBody = z.object({
-  email: z.string().trim().min(1).max(254),
+  email: z.string().trim().min(1).max(254).pipe(z.email()),
 });
 const confirmBody = z.object({
   token: z.string().trim().min(1).max(200),
-  password: z.string().max(PASSWORD_MAX_LENGTH),
+  // The policy's own rules (length, common passwords) are checked with the body, at the
+  // field, as wherever a password is set; the login-name rule needs the account.
+  password: passwordSchema,
 });
 
 /** Active accounts with this address: a staff user's own, or a member's sign-up address. */
