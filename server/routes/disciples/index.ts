@@ -1,6 +1,10 @@
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type {
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyRequest,
+} from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { sql, type Selectable, type SqlBool } from "kysely";
+import { sql, type Selectable, type SqlBool, type Transaction } from "kysely";
 import { z } from "zod";
 import { Code } from "../../../common/codes.js";
 import { DISCIPLE_ERRORS } from "../../../common/disciple-messages.js";
@@ -29,7 +33,7 @@ import { nowIso } from "../../db/dialect.js";
 import { reindexRows } from "../../db/word-index.js";
 import { keywordWords } from "../../db/search.js";
 import type { StoreKind } from "../../db/store.js";
-import type { DisciplesTable } from "../../db/schema.js";
+import type { Database, DisciplesTable } from "../../db/schema.js";
 import { ok } from "../../http/envelope.js";
 import { ApiError, validationError } from "../../http/errors.js";
 import { localizeIssue, localizeText } from "../../http/validation-messages.js";
@@ -446,94 +450,15 @@ export const discipleRoutes: FastifyPluginAsync = async (parent) => {
         const name = row.input!.name;
         if (!pinyin.has(name)) pinyin.set(name, await pinyinSortKey(name));
       }
-      const result = await app.store.transaction(async (trx) => {
-        // Duplicates are looked up inside the transaction, against what it will change.
-        await findDuplicates(trx, valid);
-        const now = nowIso();
-        const creates = valid.filter((row) => !row.duplicateOf);
-        const updates =
-          form.duplicates === "update"
-            ? valid.filter((row) => row.duplicateOf)
-            : [];
-        // The word index changes with the rows, in the same transaction.
-        const reindex = (rows: Record<string, unknown>[]) =>
-          reindexRows(
-            trx,
-            app.store.kind,
-            discipleResource.search,
-            rows.map((row) => ({ id: Number(row.id), row })),
-          );
-        for (const row of updates) {
-          await trx
-            .updateTable("disciples")
-            .set({
-              ...updateValues(row, mappedFields, request),
-              namePinyin: pinyin.get(row.input!.name)!,
-              updatedAt: now,
-              version: sql`version + 1`,
-            })
-            .where("id", "=", row.duplicateOf!.id)
-            .execute();
-        }
-        const CHUNK = 400;
-        const updatedIds = updates.map((row) => row.duplicateOf!.id);
-        for (let start = 0; start < updatedIds.length; start += CHUNK)
-          await reindex(
-            await trx
-              .selectFrom("disciples")
-              .selectAll()
-              .where("id", "in", updatedIds.slice(start, start + CHUNK))
-              .execute(),
-          );
-        for (let start = 0; start < creates.length; start += CHUNK) {
-          const inserted = await trx
-            .insertInto("disciples")
-            .values(
-              creates.slice(start, start + CHUNK).map((row) => {
-                const input = row.input!;
-                // Every row names every column: SQLite has no DEFAULT in a VALUES list.
-                return {
-                  name: input.name,
-                  namePinyin: pinyin.get(input.name)!,
-                  gender: input.gender ?? "unknown",
-                  birthDate: input.birthDate ?? null,
-                  baptismDate: input.baptismDate ?? null,
-                  joinedOn: input.joinedOn ?? null,
-                  phone: input.phone ?? null,
-                  phoneDigits: phoneDigits(input.phone),
-                  email: input.email ?? null,
-                  address: input.address ?? null,
-                  regionCode: input.regionCode ?? null,
-                  countryCode: input.countryCode ?? null,
-                  congregation: input.congregation ?? null,
-                  status: input.status ?? "active",
-                  notes: input.notes ?? null,
-                  createdAt: now,
-                  updatedAt: now,
-                };
-              }),
-            )
-            .returningAll()
-            .execute();
-          await reindex(inserted);
-        }
-        const counts = {
-          created: creates.length,
-          updated: updates.length,
-          skipped: valid.length - creates.length - updates.length,
-          invalid: rows.length - valid.length,
-        };
-        await recordAudit(trx, actorOf(request), {
-          resource: RESOURCE,
-          action: "import",
-          after: {
-            ...counts,
-            rows: rows.length,
-            duplicates: form.duplicates,
-          },
-        });
-        return counts;
-      });
+      const result = await app.store.transaction((trx) =>
+        writeImport(app, trx, request, {
+          rows,
+          valid,
+          mappedFields,
+          pinyin,
+          duplicates: form.duplicates,
+        }),
+      );
       return ok(result);
     },
   );
@@ -554,4 +479,122 @@ function updateValues(
   if (row.input!.gender === undefined) delete input.gender;
   if (row.input!.status === undefined) delete input.status;
   return valuesOf(withoutContact(input, request));
+}
+
+/** A new believer's row from an import line: every column named, as SQLite's VALUES needs. */
+function importedRow(
+  input: NonNullable<CheckedRow["input"]>,
+  namePinyin: string,
+  now: string,
+) {
+  return {
+    name: input.name,
+    namePinyin,
+    gender: input.gender ?? "unknown",
+    birthDate: input.birthDate ?? null,
+    baptismDate: input.baptismDate ?? null,
+    joinedOn: input.joinedOn ?? null,
+    phone: input.phone ?? null,
+    phoneDigits: phoneDigits(input.phone),
+    email: input.email ?? null,
+    address: input.address ?? null,
+    regionCode: input.regionCode ?? null,
+    countryCode: input.countryCode ?? null,
+    congregation: input.congregation ?? null,
+    status: input.status ?? "active",
+    notes: input.notes ?? null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/**
+ * The import's writes, in the caller's transaction: duplicates looked up again against
+ * what it will change, updates (when asked) and inserts with their word-index entries,
+ * and one audit row with the counts.
+ */
+async function writeImport(
+  app: FastifyInstance,
+  trx: Transaction<Database>,
+  request: FastifyRequest,
+  {
+    rows,
+    valid,
+    mappedFields,
+    pinyin,
+    duplicates,
+  }: {
+    rows: CheckedRow[];
+    valid: CheckedRow[];
+    mappedFields: DiscipleImportField[];
+    pinyin: Map<string, string>;
+    duplicates: string;
+  },
+) {
+  // Duplicates are looked up inside the transaction, against what it will change.
+  await findDuplicates(trx, valid);
+  const now = nowIso();
+  const creates = valid.filter((row) => !row.duplicateOf);
+  const updates =
+    duplicates === "update" ? valid.filter((row) => row.duplicateOf) : [];
+  // The word index changes with the rows, in the same transaction.
+  const reindex = (rows: Record<string, unknown>[]) =>
+    reindexRows(
+      trx,
+      app.store.kind,
+      discipleResource.search,
+      rows.map((row) => ({ id: Number(row.id), row })),
+    );
+  for (const row of updates) {
+    await trx
+      .updateTable("disciples")
+      .set({
+        ...updateValues(row, mappedFields, request),
+        namePinyin: pinyin.get(row.input!.name)!,
+        updatedAt: now,
+        version: sql`version + 1`,
+      })
+      .where("id", "=", row.duplicateOf!.id)
+      .execute();
+  }
+  const CHUNK = 400;
+  const updatedIds = updates.map((row) => row.duplicateOf!.id);
+  for (let start = 0; start < updatedIds.length; start += CHUNK)
+    await reindex(
+      await trx
+        .selectFrom("disciples")
+        .selectAll()
+        .where("id", "in", updatedIds.slice(start, start + CHUNK))
+        .execute(),
+    );
+  for (let start = 0; start < creates.length; start += CHUNK) {
+    const inserted = await trx
+      .insertInto("disciples")
+      .values(
+        creates
+          .slice(start, start + CHUNK)
+          .map((row) =>
+            importedRow(row.input!, pinyin.get(row.input!.name)!, now),
+          ),
+      )
+      .returningAll()
+      .execute();
+    await reindex(inserted);
+  }
+  const counts = {
+    created: creates.length,
+    updated: updates.length,
+    skipped: valid.length - creates.length - updates.length,
+    invalid: rows.length - valid.length,
+  };
+  await recordAudit(trx, actorOf(request), {
+    resource: RESOURCE,
+    action: "import",
+    after: {
+      ...counts,
+      rows: rows.length,
+      duplicates: duplicates,
+    },
+  });
+  return counts;
 }
