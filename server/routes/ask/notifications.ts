@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -139,7 +139,12 @@ export const notificationRoutes: FastifyPluginAsync = async (parent) => {
       return ok({ updated: Number(result.numUpdatedRows) });
     },
   );
+  registerOwnPosts(app);
+};
 
+/** A member's own page: their profile's counts, their questions, answers and hidden posts. */
+function registerOwnPosts(parent: FastifyInstance): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
   app.get(
     "/ask/me",
     {
@@ -256,7 +261,7 @@ export const notificationRoutes: FastifyPluginAsync = async (parent) => {
       });
     },
   );
-};
+}
 
 /** What a "hidden" notice leads to: the caller's own hidden posts with the reason. */
 export const hiddenPostRoutes: FastifyPluginAsync = async (parent) => {

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { Code } from "../../../common/codes.js";
@@ -285,6 +285,77 @@ export const questionRoutes: FastifyPluginAsync = async (parent) => {
     },
   );
 
+  registerQuestionWrites(app);
+
+  app.get(
+    "/ask/questions/:id/votes",
+    {
+      config: { permission: "community:vote" },
+      schema: {
+        tags: ASK_TAGS,
+        summary:
+          "The caller's votes on a question and its answers (1, -1; absent: none)",
+        params: idParams,
+        response: {
+          200: envelope(
+            z.object({
+              question: z.number().int(),
+              answers: z.record(z.string(), z.number().int()),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const userId = memberId(request);
+      const questionId = request.params.id;
+      const votes = await app.store.db
+        .selectFrom("askVotes")
+        .select(["targetType", "targetId", "value"])
+        .where("userId", "=", userId)
+        .where((eb) =>
+          eb.or([
+            eb.and([
+              eb("targetType", "=", "question"),
+              eb("targetId", "=", questionId),
+            ]),
+            eb.and([
+              eb("targetType", "=", "answer"),
+              eb(
+                "targetId",
+                "in",
+                eb
+                  .selectFrom("askAnswers")
+                  .select("id")
+                  .where("questionId", "=", questionId),
+              ),
+            ]),
+          ]),
+        )
+        .execute();
+      const answers: Record<string, number> = {};
+      let question = 0;
+      for (const vote of votes) {
+        if (vote.targetType === "question") question = vote.value;
+        else answers[String(vote.targetId)] = vote.value;
+      }
+      return ok({ question, answers });
+    },
+  );
+};
+
+/** The author's view of their question, whatever its state (they just wrote it). */
+async function ownQuestion(store: Store, questionId: number) {
+  const row = await questionQuery(store.db)
+    .where("askQuestions.id", "=", questionId)
+    .executeTakeFirstOrThrow();
+  const [record] = await toQuestionRecords(store.db, [row]);
+  return record!;
+}
+
+/** A member asks, edits their question within the edit window, and accepts an answer. */
+function registerQuestionWrites(parent: FastifyInstance): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
   app.post(
     "/ask/questions",
     {
@@ -410,6 +481,12 @@ export const questionRoutes: FastifyPluginAsync = async (parent) => {
     },
   );
 
+  registerAccept(app);
+}
+
+/** The asker accepts one answer (or changes it); only the asker may. */
+function registerAccept(parent: FastifyInstance): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
   app.post(
     "/ask/questions/:id/accept",
     {
@@ -460,69 +537,4 @@ export const questionRoutes: FastifyPluginAsync = async (parent) => {
       return ok(await ownQuestion(app.store, request.params.id));
     },
   );
-
-  app.get(
-    "/ask/questions/:id/votes",
-    {
-      config: { permission: "community:vote" },
-      schema: {
-        tags: ASK_TAGS,
-        summary:
-          "The caller's votes on a question and its answers (1, -1; absent: none)",
-        params: idParams,
-        response: {
-          200: envelope(
-            z.object({
-              question: z.number().int(),
-              answers: z.record(z.string(), z.number().int()),
-            }),
-          ),
-        },
-      },
-    },
-    async (request) => {
-      const userId = memberId(request);
-      const questionId = request.params.id;
-      const votes = await app.store.db
-        .selectFrom("askVotes")
-        .select(["targetType", "targetId", "value"])
-        .where("userId", "=", userId)
-        .where((eb) =>
-          eb.or([
-            eb.and([
-              eb("targetType", "=", "question"),
-              eb("targetId", "=", questionId),
-            ]),
-            eb.and([
-              eb("targetType", "=", "answer"),
-              eb(
-                "targetId",
-                "in",
-                eb
-                  .selectFrom("askAnswers")
-                  .select("id")
-                  .where("questionId", "=", questionId),
-              ),
-            ]),
-          ]),
-        )
-        .execute();
-      const answers: Record<string, number> = {};
-      let question = 0;
-      for (const vote of votes) {
-        if (vote.targetType === "question") question = vote.value;
-        else answers[String(vote.targetId)] = vote.value;
-      }
-      return ok({ question, answers });
-    },
-  );
-};
-
-/** The author's view of their question, whatever its state (they just wrote it). */
-async function ownQuestion(store: Store, questionId: number) {
-  const row = await questionQuery(store.db)
-    .where("askQuestions.id", "=", questionId)
-    .executeTakeFirstOrThrow();
-  const [record] = await toQuestionRecords(store.db, [row]);
-  return record!;
 }
