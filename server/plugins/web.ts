@@ -4,7 +4,7 @@ import { gzipSync } from "node:zlib";
 import path from "node:path";
 import fp from "fastify-plugin";
 import fastifyStatic from "@fastify/static";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
   Code,
   SUPPORTED_LANGUAGES,
@@ -69,10 +69,10 @@ function withPublicLinks(html: string): string {
  * for any other path. An unknown /tjc path gets the 40400 envelope instead.
  */
 export const webPlugin = fp<{
-  renderHtml?: (page: "admin" | "public", url: string) => Promise<string>;
+  renderHtml?: RenderHtml;
 }>(
   async (app, { renderHtml }) => {
-    const { webDir, dataDir, clientConfig } = app.config;
+    const { webDir } = app.config;
     // Read once: the HTML only changes with a new build, which means a restart.
     const adminHtml = withPublicLinks(
       readHtml(path.join(webDir, "index.html")) ?? NOT_BUILT_HTML,
@@ -87,16 +87,6 @@ export const webPlugin = fp<{
       ttlMs: PUBLIC_PAGE_CACHE_MS,
       maxBytes: 8 * 1024 * 1024,
     });
-    // One script per default language, built once; the ministry's default language
-    // (cached, see services/ministry-language.ts) picks which one is served.
-    const configScripts = new Map(
-      SUPPORTED_LANGUAGES.map((defaultLanguage) => {
-        const body = `window.__TJC_CONFIG__ = ${JSON.stringify({ ...clientConfig, defaultLanguage }).replace(/</g, "\\u003c")};\n`;
-        const etag = `"${createHash("sha1").update(body).digest("base64url").slice(0, 16)}"`;
-        return [defaultLanguage, { body, etag }] as const;
-      }),
-    );
-
     const sendPage = async (
       reply: FastifyReply,
       page: "admin" | "public",
@@ -120,42 +110,8 @@ export const webPlugin = fp<{
         (_req, reply) => sendPage(reply, "admin"),
       );
     }
-    const visitorLanguage = (request: FastifyRequest) =>
-      pageLanguage(request, app.ministryLanguage.get());
-    // The site's name is a setting (cached, reread within seconds).
-    const siteNameIn = (language: Language) =>
-      language === "en-US"
-        ? app.settings.string("site.nameEn", "")
-        : app.settings.string("site.name", "");
-    /** The whole HTML of a public page for this request, rendered from `data`. */
-    const renderPublic = async (request: FastifyRequest, data: PageData) => {
-      const language = visitorLanguage(request);
-      const template = renderHtml
-        ? await renderHtml("public", request.url)
-        : publicHtml;
-      // React's server renderer loads with the first public page, not at start.
-      const { renderPublicPage } = await import("../public-site/render.js");
-      return renderPublicPage(
-        template,
-        data,
-        language,
-        siteOrigin(request),
-        siteNameIn(language),
-      );
-    };
-    /** A public page rendered for this request alone, never from the page cache. */
-    const sendPublic = async (
-      request: FastifyRequest,
-      reply: FastifyReply,
-      data: PageData,
-      status: number,
-    ) =>
-      reply
-        .code(status)
-        .type("text/html; charset=utf-8")
-        .header("Cache-Control", "no-cache")
-        .header("Content-Language", visitorLanguage(request))
-        .send(await renderPublic(request, data));
+    const { visitorLanguage, siteNameIn, renderPublic, sendPublic } =
+      publicRenderer(app, publicHtml, renderHtml);
 
     registerAccountForm(
       app,
@@ -244,68 +200,9 @@ export const webPlugin = fp<{
       }
     });
     registerSeoRoutes(app);
-    app.get(
-      "/tjc-config.js",
-      { config: { permission: "public" }, schema: { hide: true } },
-      (request, reply) => {
-        // Revalidated on every load (no-cache) so a new default shows on the next visit;
-        // the ETag makes that revalidation a bodyless 304.
-        const script = configScripts.get(app.ministryLanguage.get())!;
-        reply
-          .type("text/javascript; charset=utf-8")
-          .header("Cache-Control", "no-cache")
-          .header("ETag", script.etag);
-        if (request.headers["if-none-match"] === script.etag)
-          return reply.code(304).send();
-        return reply.send(script.body);
-      },
-    );
+    registerConfigScript(app);
 
-    if (!renderHtml && fs.existsSync(webDir)) {
-      await app.register(fastifyStatic, {
-        root: webDir,
-        prefix: "/",
-        index: false,
-        wildcard: true,
-        // .br and .gz copies written at build time (scripts/compress-assets.mjs).
-        preCompressed: true,
-        dotfiles: "ignore",
-        setHeaders: (res, filePath) => {
-          const relative = path.relative(webDir, filePath);
-          res.header(
-            "Cache-Control",
-            relative.startsWith(`assets${path.sep}`)
-              ? HASHED_ASSET_CACHE
-              : "no-cache",
-          );
-        },
-      });
-    }
-
-    if (app.fileStorage.kind === "s3") {
-      registerObjectStorageFiles(app);
-    } else {
-      const filesDir = path.join(dataDir, "files");
-      fs.mkdirSync(filesDir, { recursive: true });
-      await app.register(fastifyStatic, {
-        root: filesDir,
-        prefix: "/files/",
-        decorateReply: false,
-        index: false,
-        // Upload temporaries (.upload-*) are dot-files: never served, even half written.
-        dotfiles: "ignore",
-        acceptRanges: true,
-        // Uploads are named by random ids and never rewritten.
-        maxAge: "30d",
-        immutable: true,
-        setHeaders: (res, filePath) => {
-          for (const [name, value] of Object.entries(
-            storedFileHeaders(filePath),
-          ))
-            res.header(name, value);
-        },
-      });
-    }
+    await registerFiles(app, Boolean(renderHtml));
 
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
       const pathname = pathOf(request.url);
@@ -321,3 +218,140 @@ export const webPlugin = fp<{
   },
   { name: "web", dependencies: ["envelope"] },
 );
+
+type RenderHtml = (page: "admin" | "public", url: string) => Promise<string>;
+
+/**
+ * How a public page is rendered for a request: its language (the visitor's cookie, else
+ * the browser's, else the ministry's default), the site's name in it, the whole HTML, and
+ * an answer rendered for this request alone (never from the page cache).
+ */
+function publicRenderer(
+  app: FastifyInstance,
+  publicHtml: string,
+  renderHtml: RenderHtml | undefined,
+) {
+  const visitorLanguage = (request: FastifyRequest) =>
+    pageLanguage(request, app.ministryLanguage.get());
+  // The site's name is a setting (cached, reread within seconds).
+  const siteNameIn = (language: Language) =>
+    language === "en-US"
+      ? app.settings.string("site.nameEn", "")
+      : app.settings.string("site.name", "");
+  /** The whole HTML of a public page for this request, rendered from `data`. */
+  const renderPublic = async (request: FastifyRequest, data: PageData) => {
+    const language = visitorLanguage(request);
+    const template = renderHtml
+      ? await renderHtml("public", request.url)
+      : publicHtml;
+    // React's server renderer loads with the first public page, not at start.
+    const { renderPublicPage } = await import("../public-site/render.js");
+    return renderPublicPage(
+      template,
+      data,
+      language,
+      siteOrigin(request),
+      siteNameIn(language),
+    );
+  };
+  /** A public page rendered for this request alone, never from the page cache. */
+  const sendPublic = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    data: PageData,
+    status: number,
+  ) =>
+    reply
+      .code(status)
+      .type("text/html; charset=utf-8")
+      .header("Cache-Control", "no-cache")
+      .header("Content-Language", visitorLanguage(request))
+      .send(await renderPublic(request, data));
+
+  return { visitorLanguage, siteNameIn, renderPublic, sendPublic };
+}
+
+/**
+ * /tjc-config.js: the apps' service bases and the ministry's default language. One script
+ * per default language, built once; the cached default picks which one is served.
+ */
+function registerConfigScript(app: FastifyInstance): void {
+  const { clientConfig } = app.config;
+  // One script per default language, built once; the ministry's default language
+  // (cached, see services/ministry-language.ts) picks which one is served.
+  const configScripts = new Map(
+    SUPPORTED_LANGUAGES.map((defaultLanguage) => {
+      const body = `window.__TJC_CONFIG__ = ${JSON.stringify({ ...clientConfig, defaultLanguage }).replace(/</g, "\\u003c")};\n`;
+      const etag = `"${createHash("sha1").update(body).digest("base64url").slice(0, 16)}"`;
+      return [defaultLanguage, { body, etag }] as const;
+    }),
+  );
+
+  app.get(
+    "/tjc-config.js",
+    { config: { permission: "public" }, schema: { hide: true } },
+    (request, reply) => {
+      // Revalidated on every load (no-cache) so a new default shows on the next visit;
+      // the ETag makes that revalidation a bodyless 304.
+      const script = configScripts.get(app.ministryLanguage.get())!;
+      reply
+        .type("text/javascript; charset=utf-8")
+        .header("Cache-Control", "no-cache")
+        .header("ETag", script.etag);
+      if (request.headers["if-none-match"] === script.etag)
+        return reply.code(304).send();
+      return reply.send(script.body);
+    },
+  );
+}
+
+/** The built apps' files (hashed assets cached for a year) and the uploaded media. */
+async function registerFiles(
+  app: FastifyInstance,
+  rendering: boolean,
+): Promise<void> {
+  const { webDir, dataDir } = app.config;
+  if (!rendering && fs.existsSync(webDir)) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      prefix: "/",
+      index: false,
+      wildcard: true,
+      // .br and .gz copies written at build time (scripts/compress-assets.mjs).
+      preCompressed: true,
+      dotfiles: "ignore",
+      setHeaders: (res, filePath) => {
+        const relative = path.relative(webDir, filePath);
+        res.header(
+          "Cache-Control",
+          relative.startsWith(`assets${path.sep}`)
+            ? HASHED_ASSET_CACHE
+            : "no-cache",
+        );
+      },
+    });
+  }
+
+  if (app.fileStorage.kind === "s3") {
+    registerObjectStorageFiles(app);
+  } else {
+    const filesDir = path.join(dataDir, "files");
+    fs.mkdirSync(filesDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: filesDir,
+      prefix: "/files/",
+      decorateReply: false,
+      index: false,
+      // Upload temporaries (.upload-*) are dot-files: never served, even half written.
+      dotfiles: "ignore",
+      acceptRanges: true,
+      // Uploads are named by random ids and never rewritten.
+      maxAge: "30d",
+      immutable: true,
+      setHeaders: (res, filePath) => {
+        for (const [name, value] of Object.entries(storedFileHeaders(filePath)))
+          res.header(name, value);
+      },
+    });
+  }
+}
