@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { reindexAnswer } from "./search.js";
 import { sql } from "kysely";
@@ -168,6 +168,12 @@ export const answerRoutes: FastifyPluginAsync = async (parent) => {
       ),
   );
 
+  registerAnswerWrites(app);
+};
+
+/** A member answers a question (a double click posts once) and edits their answer. */
+function registerAnswerWrites(parent: FastifyInstance): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
   app.post(
     "/ask/questions/:id/answers",
     {
@@ -296,4 +302,4 @@ export const answerRoutes: FastifyPluginAsync = async (parent) => {
       return ok(await oneAnswer(app.store, request.params.id));
     },
   );
-};
+}

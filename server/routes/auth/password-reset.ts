@@ -1,5 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type {
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyRequest,
+} from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { sql, type Kysely } from "kysely";
 import { z } from "zod";
@@ -270,10 +274,23 @@ export const passwordResetRoutes: FastifyPluginAsync = async (parent) => {
     },
   );
 
+  registerResetConfirm(app, publicThrottled, throttle);
+};
+
+/** The link's page sends the token and the new password here: the token works once. */
+function registerResetConfirm(
+  parent: FastifyInstance,
+  config: {
+    permission: string;
+    rateLimit: { max: number; timeWindow: string };
+  },
+  throttle: LoginThrottle,
+): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
   app.post(
     "/auth/password-reset/confirm",
     {
-      config: publicThrottled,
+      config,
       schema: {
         tags: ["auth"],
         summary:
@@ -332,4 +349,4 @@ export const passwordResetRoutes: FastifyPluginAsync = async (parent) => {
       return ok(null);
     },
   );
-};
+}

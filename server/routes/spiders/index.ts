@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { sql, type Selectable } from "kysely";
 import { z } from "zod";
@@ -224,6 +224,61 @@ export const spiderRoutes: FastifyPluginAsync = async (parent) => {
     },
   );
 
+  registerSpiderTest(app);
+
+  defineResource(app, spiderResource);
+
+  defineResource(app, {
+    path: "spider-runs",
+    table: "spiderRuns",
+    module: "spider",
+    readOnly: true,
+    recordSchema: spiderRunSchema,
+    createSchema: z.object({}),
+    updateSchema: z.object({}),
+    sortable: SPIDER_RUN_SORT_FIELDS,
+    defaultSort: ["startedAt", "DESC"],
+    filters: {
+      spiderId: equals("spider_id", z.number().int().positive()),
+      status: equals("status", z.enum(SPIDER_RUN_STATUSES)),
+      ...dateRange("startedAt", "started_at"),
+    },
+    toRecord: (row: SpiderRunRow): SpiderRun => ({
+      id: row.id,
+      spiderId: row.spiderId,
+      jobLogId: row.jobLogId,
+      status: row.status as SpiderRun["status"],
+      startedAt: row.startedAt,
+      finishedAt: row.finishedAt,
+      pagesFetched: row.pagesFetched,
+      itemsCreated: row.itemsCreated,
+      duplicatesSkipped: row.duplicatesSkipped,
+      blockedByRobots: row.blockedByRobots,
+      errors: row.errors,
+      errorLog: parseErrorLog(row.errorLog),
+      message: row.message,
+    }),
+    toValues: () => ({}),
+    fieldLabels: SPIDER_RUN_FIELD_LABELS,
+    csvColumns: [
+      { key: "id" },
+      { key: "spiderId" },
+      { key: "status" },
+      { key: "startedAt", time: true },
+      { key: "finishedAt", time: true },
+      { key: "pagesFetched" },
+      { key: "itemsCreated" },
+      { key: "duplicatesSkipped" },
+      { key: "blockedByRobots" },
+      { key: "errors" },
+      { key: "message" },
+    ],
+  });
+};
+
+/** Tries a source's selectors and link pattern on one page, saving nothing. */
+function registerSpiderTest(parent: FastifyInstance): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
   app.post(
     "/spiders/test",
     {
@@ -295,53 +350,4 @@ export const spiderRoutes: FastifyPluginAsync = async (parent) => {
       }
     },
   );
-
-  defineResource(app, spiderResource);
-
-  defineResource(app, {
-    path: "spider-runs",
-    table: "spiderRuns",
-    module: "spider",
-    readOnly: true,
-    recordSchema: spiderRunSchema,
-    createSchema: z.object({}),
-    updateSchema: z.object({}),
-    sortable: SPIDER_RUN_SORT_FIELDS,
-    defaultSort: ["startedAt", "DESC"],
-    filters: {
-      spiderId: equals("spider_id", z.number().int().positive()),
-      status: equals("status", z.enum(SPIDER_RUN_STATUSES)),
-      ...dateRange("startedAt", "started_at"),
-    },
-    toRecord: (row: SpiderRunRow): SpiderRun => ({
-      id: row.id,
-      spiderId: row.spiderId,
-      jobLogId: row.jobLogId,
-      status: row.status as SpiderRun["status"],
-      startedAt: row.startedAt,
-      finishedAt: row.finishedAt,
-      pagesFetched: row.pagesFetched,
-      itemsCreated: row.itemsCreated,
-      duplicatesSkipped: row.duplicatesSkipped,
-      blockedByRobots: row.blockedByRobots,
-      errors: row.errors,
-      errorLog: parseErrorLog(row.errorLog),
-      message: row.message,
-    }),
-    toValues: () => ({}),
-    fieldLabels: SPIDER_RUN_FIELD_LABELS,
-    csvColumns: [
-      { key: "id" },
-      { key: "spiderId" },
-      { key: "status" },
-      { key: "startedAt", time: true },
-      { key: "finishedAt", time: true },
-      { key: "pagesFetched" },
-      { key: "itemsCreated" },
-      { key: "duplicatesSkipped" },
-      { key: "blockedByRobots" },
-      { key: "errors" },
-      { key: "message" },
-    ],
-  });
-};
+}
