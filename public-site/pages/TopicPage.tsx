@@ -122,63 +122,23 @@ export function TopicPage({ data }: { data: TopicData }) {
                 Number(b.id === acceptedId) - Number(a.id === acceptedId),
             )
             .map((answer) => (
-              <li key={answer.id} className="post" id={`answer-${answer.id}`}>
-                <p className="badges">
-                  {answer.id === acceptedId ? (
-                    <span className="badge accepted">
-                      {t("topic.accepted")}
-                    </span>
-                  ) : null}
-                  {answer.recommended ? (
-                    <span className="badge">{t("topic.recommended")}</span>
-                  ) : null}
-                </p>
-                {editingAnswerId === answer.id ? (
-                  <AnswerEditor
-                    answer={answer}
-                    onCancel={() => setEditingAnswerId(null)}
-                    onSaved={(saved) => {
-                      setAnswers((list) =>
-                        list.map((one) => (one.id === saved.id ? saved : one)),
-                      );
-                      setEditingAnswerId(null);
-                    }}
-                  />
-                ) : (
-                  <div
-                    className="post-body"
-                    dangerouslySetInnerHTML={{ __html: answer.body }}
-                  />
-                )}
-                {canEdit(user, answer) && editingAnswerId !== answer.id ? (
-                  <button
-                    type="button"
-                    onClick={() => setEditingAnswerId(answer.id)}
-                  >
-                    {t("topic.edit_answer")}
-                  </button>
-                ) : null}
-                <p className="site-muted">
-                  <Byline
-                    message="ask.answered_by"
-                    author={answer.author}
-                    time={answer.createdAt}
-                  />
-                </p>
-                <PostActions
-                  targetType="answer"
-                  targetId={answer.id}
-                  authorId={answer.author.userId}
-                  score={answer.score}
-                  myVote={votes.answers[String(answer.id)] ?? 0}
-                  onFail={fail}
-                />
-                {isAsker && answer.id !== acceptedId ? (
-                  <button type="button" onClick={() => accept(answer.id)}>
-                    {t("topic.accept")}
-                  </button>
-                ) : null}
-              </li>
+              <AnswerItem
+                key={answer.id}
+                answer={answer}
+                accepted={answer.id === acceptedId}
+                editing={editingAnswerId === answer.id}
+                onEdit={setEditingAnswerId}
+                onSaved={(saved) =>
+                  setAnswers((list) =>
+                    list.map((one) => (one.id === saved.id ? saved : one)),
+                  )
+                }
+                myVote={votes.answers[String(answer.id)] ?? 0}
+                onFail={fail}
+                onAccept={
+                  isAsker && answer.id !== acceptedId ? accept : undefined
+                }
+              />
             ))}
         </ol>
         <HiddenPosts questionId={question.id} show="answers" />
@@ -195,22 +155,104 @@ export function TopicPage({ data }: { data: TopicData }) {
           onAnswered={(answer) => setAnswers((list) => [...list, answer])}
         />
       )}
-      {data.related.length > 0 ? (
-        <section aria-labelledby="related-heading" className="related">
-          <h2 id="related-heading">{t("passage.related_heading")}</h2>
-          <ul>
-            {data.related.map((hit) => (
-              <li key={`${hit.type}-${hit.id}`}>
-                <span className="related-type">
-                  {t(`passage.type.${hit.type}`)}
-                </span>{" "}
-                <a href={hit.link}>{hit.title}</a>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <RelatedPosts related={data.related} />
     </article>
+  );
+}
+
+/** One answer: its badges, body (or its editor), byline, votes and the asker's accept. */
+function AnswerItem({
+  answer,
+  accepted,
+  editing,
+  onEdit,
+  onSaved,
+  myVote,
+  onFail,
+  onAccept,
+}: {
+  answer: Answer;
+  accepted: boolean;
+  editing: boolean;
+  onEdit: (id: number | null) => void;
+  onSaved: (saved: Answer) => void;
+  myVote: number;
+  onFail: (failure: unknown) => void;
+  onAccept?: (answerId: number) => void;
+}) {
+  const { t, user } = useSite();
+  return (
+    <li className="post" id={`answer-${answer.id}`}>
+      <p className="badges">
+        {accepted ? (
+          <span className="badge accepted">{t("topic.accepted")}</span>
+        ) : null}
+        {answer.recommended ? (
+          <span className="badge">{t("topic.recommended")}</span>
+        ) : null}
+      </p>
+      {editing ? (
+        <AnswerEditor
+          answer={answer}
+          onCancel={() => onEdit(null)}
+          onSaved={(saved) => {
+            onSaved(saved);
+            onEdit(null);
+          }}
+        />
+      ) : (
+        <div
+          className="post-body"
+          dangerouslySetInnerHTML={{ __html: answer.body }}
+        />
+      )}
+      {canEdit(user, answer) && !editing ? (
+        <button type="button" onClick={() => onEdit(answer.id)}>
+          {t("topic.edit_answer")}
+        </button>
+      ) : null}
+      <p className="site-muted">
+        <Byline
+          message="ask.answered_by"
+          author={answer.author}
+          time={answer.createdAt}
+        />
+      </p>
+      <PostActions
+        targetType="answer"
+        targetId={answer.id}
+        authorId={answer.author.userId}
+        score={answer.score}
+        myVote={myVote}
+        onFail={onFail}
+      />
+      {onAccept ? (
+        <button type="button" onClick={() => onAccept(answer.id)}>
+          {t("topic.accept")}
+        </button>
+      ) : null}
+    </li>
+  );
+}
+
+/** What else stands on the question's passages: sermons, articles, other questions. */
+function RelatedPosts({ related }: { related: TopicData["related"] }) {
+  const { t } = useSite();
+  if (related.length === 0) return null;
+  return (
+    <section aria-labelledby="related-heading" className="related">
+      <h2 id="related-heading">{t("passage.related_heading")}</h2>
+      <ul>
+        {related.map((hit) => (
+          <li key={`${hit.type}-${hit.id}`}>
+            <span className="related-type">
+              {t(`passage.type.${hit.type}`)}
+            </span>{" "}
+            <a href={hit.link}>{hit.title}</a>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
