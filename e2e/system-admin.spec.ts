@@ -465,7 +465,9 @@ test.describe("the profile", () => {
     expect(writes).toEqual([]);
     await expectNoSeriousA11yViolations(page, "profile");
 
-    await name.fill("资料测试");
+    // Display names are unique, so each run takes its own.
+    const displayName = `资料${loginName.slice(-6)}`;
+    await name.fill(displayName);
     await page.getByRole("textbox", { name: "邮箱" }).fill("p@example.org");
     await page.getByRole("combobox", { name: "界面语言" }).click();
     await page.getByRole("option", { name: "English" }).click();
@@ -477,7 +479,7 @@ test.describe("the profile", () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Profile");
     await expect(
-      page.getByRole("button", { name: "资料测试 (profile)" }),
+      page.getByRole("button", { name: `${displayName} (profile)` }),
     ).toBeVisible();
 
     // Password: refused in the form, refused by the server, then changed.
@@ -510,7 +512,13 @@ test.describe("the profile", () => {
     await oldPassword.fill("not-my-password");
     await again.fill("a-new-lamp-2026");
     await change.click();
-    await expect(page.getByText("The current password is wrong")).toBeVisible();
+    // Said at the field, and in the notice.
+    await expect(oldPassword).toHaveAccessibleDescription(
+      "The current password is wrong",
+    );
+    await expect(page.getByRole("alert")).toContainText(
+      "The current password is wrong",
+    );
 
     await oldPassword.fill(PASSWORD);
     await change.click();
