@@ -1,6 +1,12 @@
 import { useEffect, useMemo, useState } from "react";
-import type { Language } from "../common/codes";
-import { api, clearSession, currentUser, type SiteUser } from "./api";
+import { Code, type Language } from "../common/codes";
+import {
+  api,
+  ApiFailure,
+  clearSession,
+  currentUser,
+  type SiteUser,
+} from "./api";
 import { SiteContext, type SiteContextValue } from "./context";
 import { siteTitle, type SiteProps } from "./data";
 import { saveLanguage, translate } from "./i18n";
@@ -21,7 +27,15 @@ export function Site({ language, data, siteName }: SiteProps) {
     if (!user) return setUnread(0);
     api<{ unread: number }>(language, "GET", "/ask/me")
       .then((me) => setUnread(me.unread))
-      .catch(() => {});
+      .catch((failure: unknown) => {
+        // A session ended elsewhere (logout, password reset, an administrator): the header
+        // stops showing the member as logged in.
+        if (
+          failure instanceof ApiFailure &&
+          failure.code === Code.SESSION_EXPIRED
+        )
+          setUser(null);
+      });
   }, [user, language]);
   const site = useMemo<SiteContextValue>(
     () => ({
