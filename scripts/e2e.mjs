@@ -11,6 +11,7 @@ import {
   readdirSync,
   rmSync,
   statSync,
+  writeFileSync,
 } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -118,6 +119,60 @@ async function createTestDatabase(adminUrl) {
   };
 }
 
+/** Addresses at this domain are refused at RCPT TO with 550, as an unknown mailbox is. */
+const REFUSED_MAIL_DOMAIN = "@refused.example.org";
+
+/**
+ * A real SMTP server on 127.0.0.1 that the app sends its mail to: each message is written
+ * to `dir` as `<n>.eml`, where the specs read it (e2e/mail.ts). Mail to
+ * REFUSED_MAIL_DOMAIN is refused, so a failed delivery can be shown too.
+ */
+async function startMailSink(dir) {
+  const { SMTPServer } = await import("smtp-server");
+  let count = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (address.address.toLowerCase().endsWith(REFUSED_MAIL_DOMAIN)) {
+        const error = new Error("mailbox unavailable");
+        error.responseCode = 550;
+        return callback(error);
+      }
+      callback();
+    },
+    onData(stream, _session, callback) {
+      const chunks = [];
+      stream.on("data", (chunk) => chunks.push(chunk));
+      stream.on("end", () => {
+        count += 1;
+        writeFileSync(
+          join(dir, `${String(count).padStart(6, "0")}.eml`),
+          Buffer.concat(chunks),
+        );
+        callback();
+      });
+    },
+  });
+  await new Promise((resolveListen) =>
+    server.listen(0, "127.0.0.1", resolveListen),
+  );
+  return {
+    port: server.server.address().port,
+    close: () => new Promise((resolveClose) => server.close(resolveClose)),
+  };
+}
+
+/** Runs a command to its end and answers its exit code (null when killed by a signal). */
+function runChild(command, args, options) {
+  return new Promise((resolveRun, rejectRun) => {
+    const child = spawn(command, args, options);
+    child.once("error", rejectRun);
+    child.once("exit", (code) => resolveRun(code));
+  });
+}
+
 function stopServer(server) {
   return new Promise((resolveStop) => {
     if (server.exitCode !== null || server.signalCode !== null)
@@ -154,6 +209,8 @@ async function main() {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "lampstand-e2e-"));
+  const mailDir = mkdtempSync(join(tmpdir(), "lampstand-e2e-mail-"));
+  const mailSink = await startMailSink(mailDir);
   let database = null;
   const serverEnv = {
     ...process.env,
@@ -173,6 +230,11 @@ async function main() {
     // The live channel preview plays a stream served on loopback (e2e/live.spec.ts).
     STREAM_CONNECT_SOURCES:
       process.env.STREAM_CONNECT_SOURCES ?? "http://127.0.0.1:*",
+    // Mail goes over real SMTP to the sink above; links in it point at this server.
+    SMTP_URL: `smtp://127.0.0.1:${mailSink.port}`,
+    MAIL_FROM: "lampstand-e2e@example.org",
+    PUBLIC_ORIGIN: baseUrl,
+    MAIL_TICK_MS: "300",
     NODE_ENV: "production",
   };
   delete serverEnv.DATABASE_URL;
@@ -193,7 +255,8 @@ async function main() {
   try {
     await waitForHealth(baseUrl, server, 60_000);
     log(`server ready at ${baseUrl}`);
-    const playwright = spawnSync(
+    // Not spawnSync: this process keeps serving the mail sink while the specs run.
+    const playwright = await runChild(
       join(root, "node_modules/.bin/playwright"),
       ["test", ...process.argv.slice(2)],
       {
@@ -205,10 +268,11 @@ async function main() {
           E2E_ADMIN_LOGIN: adminLogin,
           E2E_ADMIN_PASSWORD: adminPassword,
           CHROMIUM_PATH: chromiumPath,
+          E2E_MAIL_DIR: mailDir,
         },
       },
     );
-    exitCode = playwright.status ?? 1;
+    exitCode = playwright ?? 1;
   } catch (error) {
     console.error(`[e2e] ${error instanceof Error ? error.message : error}`);
     exitCode = 1;
@@ -218,7 +282,9 @@ async function main() {
       await database
         .drop()
         .catch((e) => console.error("[e2e] drop failed:", e));
+    await mailSink.close();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(mailDir, { recursive: true, force: true });
   }
   return exitCode;
 }
