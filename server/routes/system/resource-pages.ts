@@ -145,42 +145,49 @@ export const resourcePageRoutes: FastifyPluginAsync = async (parent) => {
         .orderBy("sortOrder")
         .orderBy("id")
         .execute();
-      const entry = (row: PageRow): MenuEntry => ({
-        id: row.id,
-        path: row.path,
-        titleZh: row.titleZh,
-        titleEn: row.titleEn,
-        icon: row.icon,
-        children: [],
-      });
-      const mayOpen = (row: PageRow) =>
-        row.permission === null || held.has(row.permission);
-      const groups = new Map<number, MenuEntry>();
-      for (const row of rows) {
-        if (row.path === null && row.parentId === null)
-          groups.set(row.id, entry(row));
-      }
-      const menu: MenuEntry[] = [];
-      const placed = new Set<number>();
-      for (const row of rows) {
-        if (row.path === null || !mayOpen(row)) continue;
-        const group =
-          row.parentId === null ? undefined : groups.get(row.parentId);
-        if (group) {
-          group.children.push(entry(row));
-          if (!placed.has(group.id)) {
-            placed.add(group.id);
-            menu.push(group);
-          }
-        } else if (row.parentId === null) {
-          menu.push(entry(row));
-        }
-        // A page under a hidden group is hidden with it.
-      }
-      // Top-level entries in their own order (a group's place is its sort order).
-      const order = new Map(rows.map((row, index) => [row.id, index]));
-      menu.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-      return ok(menu);
+      return ok(menuOf(rows, held));
     },
   );
 };
+
+/**
+ * The menu drawn from the registry's visible rows (in sort order) for a holder of `held`:
+ * pages the user may open, under their groups; a group shows when it has one.
+ */
+function menuOf(rows: PageRow[], held: Set<string>): MenuEntry[] {
+  const entry = (row: PageRow): MenuEntry => ({
+    id: row.id,
+    path: row.path,
+    titleZh: row.titleZh,
+    titleEn: row.titleEn,
+    icon: row.icon,
+    children: [],
+  });
+  const mayOpen = (row: PageRow) =>
+    row.permission === null || held.has(row.permission);
+  const groups = new Map<number, MenuEntry>();
+  for (const row of rows) {
+    if (row.path === null && row.parentId === null)
+      groups.set(row.id, entry(row));
+  }
+  const menu: MenuEntry[] = [];
+  const placed = new Set<number>();
+  for (const row of rows) {
+    if (row.path === null || !mayOpen(row)) continue;
+    const group = row.parentId === null ? undefined : groups.get(row.parentId);
+    if (group) {
+      group.children.push(entry(row));
+      if (!placed.has(group.id)) {
+        placed.add(group.id);
+        menu.push(group);
+      }
+    } else if (row.parentId === null) {
+      menu.push(entry(row));
+    }
+    // A page under a hidden group is hidden with it.
+  }
+  // Top-level entries in their own order (a group's place is its sort order).
+  const order = new Map(rows.map((row, index) => [row.id, index]));
+  menu.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  return menu;
+}
