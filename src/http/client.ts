@@ -158,6 +158,33 @@ function failureNotice(message: string, data: unknown) {
   };
 }
 
+/** The headers and body of a call: token, language and the body's own content type. */
+function requestParts(
+  method: string,
+  extraHeaders: Record<string, string> | undefined,
+  payload: unknown,
+  expect: "envelope" | "file",
+): { headers: Record<string, string>; body: BodyInit | undefined } {
+  const headers: Record<string, string> = {
+    Accept: expect === "file" ? "*/*" : "application/json",
+    "Accept-Language": getCurrentLanguage(),
+    ...extraHeaders,
+  };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let body: BodyInit | undefined;
+  if (method === "GET") {
+    headers["Content-Type"] = "application/x-www-form-urlencoded;charset=UTF-8";
+  } else if (payload instanceof FormData || payload instanceof Blob) {
+    body = payload; // the browser sets the multipart boundary itself
+  } else if (payload !== undefined) {
+    headers["Content-Type"] = "application/json;charset=UTF-8";
+    body = JSON.stringify(payload);
+  }
+  return { headers, body };
+}
+
 /**
  * One named client over one base address. Every call goes through `send`, which holds
  * the spec's rules (section 7 and 8): token and Accept-Language out, renewed token in,
@@ -176,27 +203,12 @@ export function createClient(name: string, service: ServiceName): TjcClient {
     const showLoading =
       fromBody.loading ?? fromParams.loading ?? options.loading ?? true;
 
-    const headers: Record<string, string> = {
-      Accept: expect === "file" ? "*/*" : "application/json",
-      "Accept-Language": getCurrentLanguage(),
-      ...options.headers,
-    };
-    const token = getToken();
-    if (token) headers.Authorization = `Bearer ${token}`;
-
-    let body: BodyInit | undefined;
-    if (method === "GET") {
-      headers["Content-Type"] =
-        "application/x-www-form-urlencoded;charset=UTF-8";
-    } else if (
-      fromBody.rest instanceof FormData ||
-      fromBody.rest instanceof Blob
-    ) {
-      body = fromBody.rest; // the browser sets the multipart boundary itself
-    } else if (fromBody.rest !== undefined) {
-      headers["Content-Type"] = "application/json;charset=UTF-8";
-      body = JSON.stringify(fromBody.rest);
-    }
+    const { headers, body } = requestParts(
+      method,
+      options.headers,
+      fromBody.rest,
+      expect,
+    );
 
     const url =
       joinUrl(resolveBase(service), path) + serializeParams(fromParams.rest);
