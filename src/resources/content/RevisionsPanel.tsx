@@ -53,10 +53,7 @@ export function RevisionsPanel({
   const notify = useNotify();
   const locale = useLocale();
   const [revisions, setRevisions] = useState<RevisionSummary[] | null>(null);
-  const [open, setOpen] = useState<{
-    summary: RevisionSummary;
-    data: Record<string, unknown>;
-  } | null>(null);
+  const [open, setOpen] = useState<OpenRevision | null>(null);
   const [busy, setBusy] = useState(false);
 
   const load = useCallback(async () => {
@@ -108,13 +105,6 @@ export function RevisionsPanel({
       dateStyle: "medium",
       timeStyle: "short",
     });
-  const changed = open
-    ? fields.filter(
-        (field) =>
-          fieldText(open.data[field], htmlFields.includes(field)) !==
-          fieldText(current[field], htmlFields.includes(field)),
-      )
-    : [];
 
   return (
     <Box component="section" aria-labelledby="revisions-heading">
@@ -164,54 +154,94 @@ export function RevisionsPanel({
           </ListItem>
         ))}
       </List>
-      <Dialog
-        open={open !== null}
+      <RevisionCompareDialog
+        open={open}
+        current={current}
+        fields={fields}
+        htmlFields={htmlFields}
+        fieldsPrefix={fieldsPrefix}
+        busy={busy}
         onClose={() => setOpen(null)}
-        fullWidth
-        maxWidth="lg"
-        aria-labelledby="revision-compare-title"
-      >
-        <DialogTitle id="revision-compare-title">
-          {open
-            ? translate("content.revisions.compare_title", {
-                id: open.summary.id,
-              })
-            : null}
-        </DialogTitle>
-        <DialogContent>
-          {changed.length === 0 ? (
-            <Typography>{translate("content.revisions.no_changes")}</Typography>
-          ) : null}
-          {open
-            ? changed.map((field) => (
-                <TextDiff
-                  key={field}
-                  label={`${fieldsPrefix}.${field}`}
-                  before={fieldText(
-                    open.data[field],
-                    htmlFields.includes(field),
-                  )}
-                  after={fieldText(current[field], htmlFields.includes(field))}
-                  beforeLabel={translate("content.revisions.selected")}
-                  afterLabel={translate("content.revisions.now")}
-                />
-              ))
-            : null}
-        </DialogContent>
-        <DialogActions>
-          <MuiButton onClick={() => setOpen(null)}>
-            {translate("content.revisions.close")}
-          </MuiButton>
-          <MuiButton
-            variant="contained"
-            disabled={busy}
-            onClick={() => void restore()}
-          >
-            {translate("content.revisions.restore")}
-          </MuiButton>
-        </DialogActions>
-      </Dialog>
+        onRestore={() => void restore()}
+      />
     </Box>
+  );
+}
+
+interface OpenRevision {
+  summary: RevisionSummary;
+  data: Record<string, unknown>;
+}
+
+/** One revision beside the current text, field by changed field, with its restore button. */
+function RevisionCompareDialog({
+  open,
+  current,
+  fields,
+  htmlFields,
+  fieldsPrefix,
+  busy,
+  onClose,
+  onRestore,
+}: {
+  open: OpenRevision | null;
+  current: Record<string, unknown>;
+  fields: readonly string[];
+  htmlFields: readonly string[];
+  fieldsPrefix: string;
+  busy: boolean;
+  onClose(): void;
+  onRestore(): void;
+}) {
+  const translate = useTranslate();
+  const changed = open
+    ? fields.filter(
+        (field) =>
+          fieldText(open.data[field], htmlFields.includes(field)) !==
+          fieldText(current[field], htmlFields.includes(field)),
+      )
+    : [];
+  return (
+    <Dialog
+      open={open !== null}
+      onClose={onClose}
+      fullWidth
+      maxWidth="lg"
+      aria-labelledby="revision-compare-title"
+    >
+      <DialogTitle id="revision-compare-title">
+        {open
+          ? translate("content.revisions.compare_title", {
+              id: open.summary.id,
+            })
+          : null}
+      </DialogTitle>
+      <DialogContent>
+        {changed.length === 0 ? (
+          <Typography>{translate("content.revisions.no_changes")}</Typography>
+        ) : null}
+        {open
+          ? changed.map((field) => (
+              <TextDiff
+                key={field}
+                label={`${fieldsPrefix}.${field}`}
+                before={fieldText(open.data[field], htmlFields.includes(field))}
+                after={fieldText(current[field], htmlFields.includes(field))}
+                beforeLabel={translate("content.revisions.selected")}
+                afterLabel={translate("content.revisions.now")}
+              />
+            ))
+          : null}
+      </DialogContent>
+      <DialogActions>
+        <MuiButton onClick={onClose}>
+          {translate("content.revisions.close")}
+        </MuiButton>
+        <MuiButton variant="contained" disabled={busy} onClick={onRestore}>
+          {translate("content.revisions.restore")}
+        </MuiButton>
+      </DialogActions>
+    </Dialog>
   );
 }
 
