@@ -21,7 +21,6 @@ export const MODULE_LABELS: Record<string, Label> = {
   user: label("用户", "Users"),
   role: label("角色", "Roles"),
   permission: label("权限", "Permissions"),
-  menu: label("菜单", "Menu"),
   config: label("系统配置", "System configuration"),
   job: label("定时任务", "Jobs"),
   jobLog: label("任务日志", "Job logs"),

@@ -5,12 +5,13 @@ import {
   type Browser,
   type Page,
 } from "@playwright/test";
-import { apiLogin } from "./helpers";
+import { apiLogin, expectNoSeriousA11yViolations } from "./helpers";
 
 /**
  * What a member met on the community site (issue 25, items 11 and 13): vote buttons on
  * their own posts, errors at the fields, the header on a phone, notices that merge,
- * lead to the answer and show an unread badge, and a hidden post's reason.
+ * lead to the answer, name who caused them (staff with their badge) and show an unread
+ * badge, and a hidden post's reason.
  */
 interface Session {
   token: string;
@@ -90,12 +91,13 @@ async function pageAs(
   browser: Browser,
   session: Session | null,
   viewport = { width: 1280, height: 800 },
+  language: "zh-CN" | "en-US" = "en-US",
 ): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: "en-US" });
+  const context = await browser.newContext({ viewport, locale: language });
   await context.addCookies([
     {
       name: "aid-language",
-      value: "en-US",
+      value: language,
       url: test.info().project.use.baseURL ?? "http://127.0.0.1:8080",
     },
   ]);
@@ -219,6 +221,12 @@ test("a burst of answers is one notice with an unread badge, leading to the firs
   await page.goto("/ask?view=mine");
   const notice = page.getByRole("link", { name: /has 20 new answers/ });
   await expect(notice).toHaveCount(1);
+  // It names the latest answerer, a member: no staff badge.
+  const row = page.locator(".notices li").filter({ has: notice });
+  await expect(row.locator(".notice-actor")).toContainText(
+    `latest from ${answerers[1]!.user.userName} · `,
+  );
+  await expect(row.locator(".staff-badge")).toHaveCount(0);
   await expect(notice).toHaveAttribute(
     "href",
     `/topicDetail?id=${question.id}#answer-${first}`,
@@ -245,8 +253,28 @@ test("a hidden post's notice leads its author to the moderator's reason", async 
     reason: "Please ask this in the prayer section",
     version: question.version,
   });
+  // The notice names the administrator who hid it, with the staff badge, in both languages.
+  const zh = await pageAs(browser, asker, undefined, "zh-CN");
+  await zh.goto("/ask?view=mine");
+  const zhRow = zh.locator(".notices li").filter({ hasText: "已被隐藏" });
+  await expect(zhRow.locator(".notice-actor")).toContainText(
+    `来自 ${admin.user.userName} 同工 · `,
+  );
+  await expect(zhRow.locator(".staff-badge")).toHaveAttribute(
+    "title",
+    "教会同工的账号",
+  );
+  await expectNoSeriousA11yViolations(zh, "notices (zh-CN)");
   const page = await pageAs(browser, asker);
   await page.goto("/ask?view=mine");
+  const row = page.locator(".notices li").filter({ hasText: "was hidden" });
+  await expect(row.locator(".notice-actor .author-name")).toHaveText(
+    admin.user.userName,
+  );
+  await expect(row.locator(".notice-actor .staff-badge")).toHaveText("Staff");
+  await expect(row.locator(".notice-actor")).toContainText(
+    `from ${admin.user.userName} Staff · `,
+  );
   await page.getByRole("link", { name: /was hidden/ }).click();
   await expect(page).toHaveURL(new RegExp(`/topicDetail\\?id=${question.id}`));
   await expect(

@@ -397,7 +397,7 @@ test.describe("the permission tree", () => {
     const search = page.getByRole("searchbox", {
       name: "搜索代码、名称、接口或角色",
     });
-    await search.fill("askComplaint:export");
+    await search.fill("askComplaint:update");
     await expect(page.locator('[data-testid^="perm-row-"]')).toHaveCount(1);
     await expect(page.getByTestId("perm-count")).toHaveText("共 1 个权限代码");
     // By a route.

@@ -177,6 +177,13 @@ export const NOTIFICATION_KINDS = [
   "rejected",
   "reportHandled",
 ] as const;
+/** Who caused a notification, as its reader may know them: a name and the staff mark. */
+export const noticeActorSchema = z.object({
+  userName: z.string(),
+  staff: z.boolean(),
+});
+export type NoticeActor = z.infer<typeof noticeActorSchema>;
+
 export const notificationSchema = z.object({
   id: z.number().int(),
   kind: z.enum(NOTIFICATION_KINDS),
@@ -185,6 +192,8 @@ export const notificationSchema = z.object({
   answerId: z.number().int().nullable(),
   /** How many answers an `answered` notice stands for (a burst is merged); else 1. */
   count: z.number().int(),
+  /** Who caused it (of a merged burst, the latest); null when nobody is known. */
+  actor: noticeActorSchema.nullable(),
   read: z.boolean(),
   createdAt: z.string(),
 });

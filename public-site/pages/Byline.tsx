@@ -25,13 +25,17 @@ export function AuthorName({ author }: { author: Author }) {
 
 const NAME_MARK = "\u0000";
 
-/** "Asked by <name> on <time>", the name (and its badge) where the message puts it. */
+/**
+ * "Asked by <name> on <time>" (or a notice's "from <name> · <time>"), the name and its
+ * badge where the message puts it.
+ */
 export function Byline({
   message,
   author,
   time,
 }: {
-  message: "ask.asked_by" | "ask.answered_by";
+  message:
+    "ask.asked_by" | "ask.answered_by" | "notice.by" | "notice.by_latest";
   author: Author;
   time: string;
 }) {

@@ -6,6 +6,7 @@ import type {
 } from "../../common/schemas/ask";
 import { api } from "../api";
 import { failureText, formatTime, useSite } from "../context";
+import { Byline } from "./Byline";
 
 interface Mine {
   questions: Question[];
@@ -98,8 +99,20 @@ export function MinePage() {
                           },
                         )}
                       </a>{" "}
-                      <span className="site-muted">
-                        {formatTime(notice.createdAt, language)}
+                      <span className="site-muted notice-actor">
+                        {notice.actor ? (
+                          <Byline
+                            message={
+                              notice.count > 1
+                                ? "notice.by_latest"
+                                : "notice.by"
+                            }
+                            author={notice.actor}
+                            time={notice.createdAt}
+                          />
+                        ) : (
+                          formatTime(notice.createdAt, language)
+                        )}
                       </span>
                     </li>
                   ))}

@@ -20,6 +20,8 @@ import * as foldedLoginNames from "./migrations/0016-folded-login-names.js";
 import * as communityPolish from "./migrations/0025-community-polish.js";
 import * as displayNames from "./migrations/0025a-display-names.js";
 import * as mailOutbox from "./migrations/0030-mail-outbox.js";
+import * as deadPermissions from "./migrations/0031-dead-permissions.js";
+import * as notificationActors from "./migrations/0031a-notification-actors.js";
 
 type StoreMigration = {
   up(db: Kysely<unknown>, kind: StoreKind): Promise<void>;
@@ -47,6 +49,8 @@ const MIGRATIONS: Record<string, StoreMigration> = {
   "0025-community-polish": communityPolish,
   "0025a-display-names": displayNames,
   "0030-mail-outbox": mailOutbox,
+  "0031-dead-permissions": deadPermissions,
+  "0031a-notification-actors": notificationActors,
 };
 
 /**

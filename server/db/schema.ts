@@ -462,6 +462,8 @@ export interface AskNotificationsTable {
   createdAt: string;
   /** How many events it stands for: a burst of answers to one question is one notice. */
   count: Generated<number>;
+  /** Who caused it (the latest of a merged burst); null on old moderation notices. */
+  actorId: number | null;
 }
 
 export interface AskMutesTable {

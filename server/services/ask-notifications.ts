@@ -6,7 +6,10 @@ import { hotScore } from "./ask-hot.js";
 
 type Trx = Transaction<Database>;
 
-/** Tells a member something happened to a post of theirs. Never tells them of their own act. */
+/**
+ * Tells a member something happened to a post of theirs, and who did it (`actorId`; a
+ * merged burst keeps its latest). Never tells them of their own act.
+ */
 export async function notify(
   trx: Trx,
   notice: {
@@ -49,6 +52,7 @@ export async function notify(
       questionId: notice.questionId,
       answerId,
       count,
+      actorId: notice.actorId ?? null,
       readAt: null,
       createdAt: nowIso(),
     })

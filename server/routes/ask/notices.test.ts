@@ -144,3 +144,92 @@ describe("GET /tjc/ask/me/hidden: what a 'hidden' notice leads to", () => {
     expect(bad.json().code).toBe(Code.VALIDATION);
   });
 });
+
+describe("GET /tjc/ask/notifications: who caused each notice", () => {
+  const nameOf = async (token: string) =>
+    (await t.request({ method: "GET", url: "/tjc/auth/me", token })).json().data
+      .user.userName as string;
+  const noticeOf = async (token: string, kind: string) =>
+    (await notices(token)).list.find((n: { kind: string }) => n.kind === kind);
+
+  test("names the member or moderator, marks staff, and a burst names its latest", async () => {
+    const asker = await t.loginAs("member");
+    const answerer = await t.loginAs("member");
+    const second = await t.loginAs("member");
+    const moderator = await t.loginAs("moderator");
+    const question = await kit.ask(asker);
+    const reply = await kit.answer(answerer, question.id);
+
+    expect(await noticeOf(asker, "answered")).toMatchObject({
+      answerId: reply.id,
+      count: 1,
+      actor: { userName: await nameOf(answerer), staff: false },
+    });
+    // The actor's id is not given out: only the name and the staff mark.
+    expect(
+      Object.keys((await noticeOf(asker, "answered")).actor).sort(),
+    ).toEqual(["staff", "userName"]);
+
+    // A second answer merges into the unread notice, which now names its author.
+    await kit.answer(second, question.id);
+    expect(await noticeOf(asker, "answered")).toMatchObject({
+      answerId: reply.id,
+      count: 2,
+      actor: { userName: await nameOf(second), staff: false },
+    });
+
+    const accepted = await t.request({
+      method: "POST",
+      url: `/tjc/ask/questions/${question.id}/accept`,
+      token: asker,
+      payload: { answerId: reply.id },
+    });
+    expect(accepted.json().code, accepted.body).toBe(0);
+    expect(await noticeOf(answerer, "accepted")).toMatchObject({
+      actor: { userName: await nameOf(asker), staff: false },
+    });
+
+    const recommended = await t.request({
+      method: "PUT",
+      url: `/tjc/ask/admin/answers/${reply.id}`,
+      token: moderator,
+      payload: { recommended: true, version: reply.version },
+    });
+    expect(recommended.json().code, recommended.body).toBe(0);
+    expect(await noticeOf(answerer, "recommended")).toMatchObject({
+      actor: { userName: await nameOf(moderator), staff: true },
+    });
+  });
+
+  test("a notice whose actor is not recorded, or whose account is gone, names nobody", async () => {
+    const reader = await t.loginAs("member");
+    const readerId = await kit.userIdOf(reader);
+    const question = await kit.ask(reader);
+    await t.app.store.db
+      .insertInto("askNotifications")
+      .values([
+        {
+          userId: readerId,
+          kind: "hidden",
+          questionId: question.id,
+          answerId: null,
+          actorId: null,
+          readAt: null,
+          createdAt: new Date().toISOString(),
+        },
+        {
+          userId: readerId,
+          kind: "approved",
+          questionId: question.id,
+          answerId: null,
+          // No account has this id (the column keeps an account's id after it goes).
+          actorId: 2 ** 31 - 1,
+          readAt: null,
+          createdAt: new Date().toISOString(),
+        },
+      ])
+      .execute();
+    expect(await noticeOf(reader, "hidden")).toMatchObject({ actor: null });
+    expect(await noticeOf(reader, "approved")).toMatchObject({ actor: null });
+  });
+});

@@ -12,6 +12,7 @@ import { ok } from "../../http/envelope.js";
 import { listQuerySchema, parseRange } from "../../resources/list-query.js";
 import { envelope } from "../../resources/resource-definition.js";
 import { mutedUntil } from "../../services/ask-mute.js";
+import { noticeActors } from "./notice-actors.js";
 import {
   answerQuery,
   questionQuery,
@@ -68,6 +69,7 @@ export const notificationRoutes: FastifyPluginAsync = async (parent) => {
             "askNotifications.questionId",
             "askNotifications.answerId",
             "askNotifications.count",
+            "askNotifications.actorId",
             "askNotifications.readAt",
             "askNotifications.createdAt",
             "askQuestions.title as questionTitle",
@@ -84,6 +86,7 @@ export const notificationRoutes: FastifyPluginAsync = async (parent) => {
           .select((eb) => eb.fn.countAll<number>().as("n"))
           .executeTakeFirstOrThrow(),
       ]);
+      const actors = await noticeActors(app.store.db, rows);
       return ok({
         list: rows.map((row) => ({
           id: row.id,
@@ -92,6 +95,7 @@ export const notificationRoutes: FastifyPluginAsync = async (parent) => {
           questionTitle: row.questionTitle ?? null,
           answerId: row.answerId,
           count: Number(row.count),
+          actor: actors.get(row.id) ?? null,
           read: row.readAt !== null,
           createdAt: row.createdAt,
         })),

@@ -18,13 +18,13 @@ export const PUBLIC_CONDITION = sql<SqlBool>`ask_questions.status in ('visible',
  * (`community:*`), through any role. Public pages mark them with a badge, so a member
  * who copies a pastor's name is told apart (issue 25, item 11).
  */
-const AUTHOR_IS_STAFF = sql<unknown>`exists (select 1 from user_roles
+export const AUTHOR_IS_STAFF = sql<unknown>`exists (select 1 from user_roles
   inner join role_permissions on role_permissions.role_id = user_roles.role_id
   inner join permissions on permissions.id = role_permissions.permission_id
   where user_roles.user_id = users.id and permissions.module <> 'community')`;
 
 /** A driver's boolean: SQLite answers 0 or 1, PostgreSQL true or false. */
-const truthy = (value: unknown) => value === true || Number(value) === 1;
+export const truthy = (value: unknown) => value === true || Number(value) === 1;
 
 const EXCERPT_LENGTH = 160;
 const ENTITIES: Record<string, string> = {
