@@ -87,6 +87,46 @@ function MailWidget({ mail }: { mail: NonNullable<Dashboard["mail"]> }) {
   );
 }
 
+/** The count tiles: one link per kind of record the user may see. */
+function CountTiles({ counts }: { counts: NonNullable<Dashboard["counts"]> }) {
+  const translate = useTranslate();
+  return (
+    <Grid
+      container
+      spacing={1.5}
+      sx={{ mb: 2 }}
+      component="ul"
+      aria-label={translate("dashboard.counts")}
+      style={{ listStyle: "none", padding: 0 }}
+    >
+      {counts.map((entry) => (
+        <Grid
+          key={entry.key}
+          size={{ xs: 6, sm: 4, md: 3, lg: 2 }}
+          component="li"
+        >
+          <Card variant="outlined" sx={{ height: "100%" }}>
+            <CardActionArea
+              component={Link}
+              to={entry.path}
+              sx={{ height: "100%" }}
+            >
+              <CardContent>
+                <Typography variant="h5" component="p">
+                  {entry.count.toLocaleString()}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {translate(`dashboard.count.${entry.key}`)}
+                </Typography>
+              </CardContent>
+            </CardActionArea>
+          </Card>
+        </Grid>
+      ))}
+    </Grid>
+  );
+}
+
 export function DashboardWidgets() {
   const translate = useTranslate();
   const time = useTime();
@@ -111,41 +151,7 @@ export function DashboardWidgets() {
   );
   return (
     <Box sx={{ mb: 3 }} data-testid="dashboard">
-      {data.counts ? (
-        <Grid
-          container
-          spacing={1.5}
-          sx={{ mb: 2 }}
-          component="ul"
-          aria-label={translate("dashboard.counts")}
-          style={{ listStyle: "none", padding: 0 }}
-        >
-          {data.counts.map((entry) => (
-            <Grid
-              key={entry.key}
-              size={{ xs: 6, sm: 4, md: 3, lg: 2 }}
-              component="li"
-            >
-              <Card variant="outlined" sx={{ height: "100%" }}>
-                <CardActionArea
-                  component={Link}
-                  to={entry.path}
-                  sx={{ height: "100%" }}
-                >
-                  <CardContent>
-                    <Typography variant="h5" component="p">
-                      {entry.count.toLocaleString()}
-                    </Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      {translate(`dashboard.count.${entry.key}`)}
-                    </Typography>
-                  </CardContent>
-                </CardActionArea>
-              </Card>
-            </Grid>
-          ))}
-        </Grid>
-      ) : null}
+      {data.counts ? <CountTiles counts={data.counts} /> : null}
       <Grid container spacing={2}>
         {data.traffic ? (
           <Grid size={{ xs: 12, md: 6 }}>
