@@ -113,8 +113,6 @@ export function DiscipleImport() {
     setProblem(undefined);
   };
 
-  const fieldName = (field: string) =>
-    translate(`resources.admin/discipleManage.fields.${field}`);
   const toImport = preview
     ? preview.valid - (duplicates === "skip" ? preview.duplicates : 0)
     : 0;
@@ -146,193 +144,277 @@ export function DiscipleImport() {
                   />
                 </Box>
               </Box>
-              <FormControl size="small" sx={{ minWidth: 180 }}>
-                <InputLabel id="import-encoding-label">
-                  {translate("disciples.import.encoding")}
-                </InputLabel>
-                <Select
-                  labelId="import-encoding-label"
-                  label={translate("disciples.import.encoding")}
-                  value={encoding}
-                  onChange={(event) =>
-                    setEncoding(event.target.value as Encoding)
-                  }
-                >
-                  <MenuItem value="auto">
-                    {translate("disciples.import.encoding_auto")}
-                  </MenuItem>
-                  <MenuItem value="utf-8">UTF-8</MenuItem>
-                  <MenuItem value="gb18030">GB18030</MenuItem>
-                </Select>
-              </FormControl>
+              <EncodingSelect value={encoding} onChange={setEncoding} />
             </Stack>
             <Typography variant="body2" color="text.secondary">
               {translate("disciples.import.file_hint")}
             </Typography>
             {preview && columns ? (
-              <Box
-                sx={{
-                  display: "grid",
-                  gap: 2,
-                  gridTemplateColumns: {
-                    xs: "1fr",
-                    sm: "repeat(auto-fill, minmax(220px, 1fr))",
-                  },
-                }}
-              >
-                {preview.headers.map((header, index) => {
-                  const labelId = `import-column-${index}`;
-                  const label = translate("disciples.import.column", {
-                    header,
-                  });
-                  return (
-                    <FormControl key={labelId} size="small">
-                      <InputLabel id={labelId}>{label}</InputLabel>
-                      <Select
-                        labelId={labelId}
-                        label={label}
-                        value={columns[index] ?? ""}
-                        onChange={(event) => {
-                          const next = [...columns];
-                          next[index] =
-                            (event.target.value as DiscipleImportField) || null;
-                          setColumns(next);
-                        }}
-                      >
-                        <MenuItem value="">
-                          {translate("disciples.import.ignore")}
-                        </MenuItem>
-                        {DISCIPLE_IMPORT_FIELDS.map((field) => (
-                          <MenuItem key={field} value={field}>
-                            {fieldName(field)}
-                          </MenuItem>
-                        ))}
-                      </Select>
-                    </FormControl>
-                  );
-                })}
-              </Box>
+              <ColumnMapping
+                headers={preview.headers}
+                columns={columns}
+                onChange={setColumns}
+              />
             ) : null}
             <Box>
               <MuiButton variant="contained" onClick={check} disabled={busy}>
                 {translate("disciples.import.preview")}
               </MuiButton>
             </Box>
-            {problem ? (
-              <Alert severity="error" role="alert">
-                {problem}
-              </Alert>
-            ) : null}
-            {result ? (
-              <Alert severity="success" role="status">
-                {translate("disciples.import.done", { ...result })}{" "}
-                <Link to="/admin/discipleManage">
-                  {translate("disciples.import.back")}
-                </Link>
-              </Alert>
-            ) : null}
+            <ImportOutcome problem={problem} result={result} />
           </Stack>
         </CardContent>
       </Card>
       {preview ? (
-        <Card sx={{ mt: 2 }}>
-          <CardContent>
-            <Stack spacing={2}>
-              <Typography component="h2" variant="h6">
-                2. {translate("disciples.import.step_preview")}
-              </Typography>
-              <Typography role="status">
-                {translate("disciples.import.counts", { ...preview })}
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {translate("disciples.import.shown")}
-              </Typography>
-              <Box sx={{ overflowX: "auto" }}>
-                <Table size="small">
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>
-                        {translate("disciples.import.line")}
-                      </TableCell>
-                      <TableCell>{fieldName("name")}</TableCell>
-                      <TableCell>{fieldName("phone")}</TableCell>
-                      <TableCell>
-                        {translate("disciples.import.problems")}
-                      </TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {preview.rows.map((row) => {
-                      const problems = Object.entries(row.errors).map(
-                        ([field, message]) => `${fieldName(field)}: ${message}`,
-                      );
-                      if (row.duplicateOf)
-                        problems.push(
-                          translate("disciples.import.duplicate_of", {
-                            ...row.duplicateOf,
-                          }),
-                        );
-                      return (
-                        <TableRow key={row.line}>
-                          <TableCell>{row.line}</TableCell>
-                          <TableCell>{row.values.name}</TableCell>
-                          <TableCell>{row.values.phone}</TableCell>
-                          <TableCell
-                            sx={{
-                              color:
-                                problems.length > 0 && !row.duplicateOf
-                                  ? "error.main"
-                                  : undefined,
-                            }}
-                          >
-                            {problems.length > 0
-                              ? problems.join("; ")
-                              : translate("disciples.import.ok")}
-                          </TableCell>
-                        </TableRow>
-                      );
-                    })}
-                  </TableBody>
-                </Table>
-              </Box>
-              {preview.duplicates > 0 ? (
-                <FormControl>
-                  <FormLabel id="import-duplicates-label">
-                    {translate("disciples.import.duplicates")}
-                  </FormLabel>
-                  <RadioGroup
-                    aria-labelledby="import-duplicates-label"
-                    value={duplicates}
-                    onChange={(event) =>
-                      setDuplicates(event.target.value as DuplicateMode)
-                    }
-                  >
-                    <FormControlLabel
-                      value="skip"
-                      control={<Radio />}
-                      label={translate("disciples.import.skip")}
-                    />
-                    <FormControlLabel
-                      value="update"
-                      control={<Radio />}
-                      label={translate("disciples.import.update")}
-                    />
-                  </RadioGroup>
-                </FormControl>
-              ) : null}
-              <Box>
-                <MuiButton
-                  variant="contained"
-                  onClick={commit}
-                  disabled={busy || toImport <= 0}
-                >
-                  {translate("disciples.import.commit", { count: toImport })}
-                </MuiButton>
-              </Box>
-            </Stack>
-          </CardContent>
-        </Card>
+        <PreviewStep
+          preview={preview}
+          duplicates={duplicates}
+          onDuplicates={setDuplicates}
+          toImport={toImport}
+          busy={busy}
+          onCommit={commit}
+        />
       ) : null}
     </Box>
+  );
+}
+
+function EncodingSelect({
+  value,
+  onChange,
+}: {
+  value: Encoding;
+  onChange(next: Encoding): void;
+}) {
+  const translate = useTranslate();
+  return (
+    <FormControl size="small" sx={{ minWidth: 180 }}>
+      <InputLabel id="import-encoding-label">
+        {translate("disciples.import.encoding")}
+      </InputLabel>
+      <Select
+        labelId="import-encoding-label"
+        label={translate("disciples.import.encoding")}
+        value={value}
+        onChange={(event) => onChange(event.target.value as Encoding)}
+      >
+        <MenuItem value="auto">
+          {translate("disciples.import.encoding_auto")}
+        </MenuItem>
+        <MenuItem value="utf-8">UTF-8</MenuItem>
+        <MenuItem value="gb18030">GB18030</MenuItem>
+      </Select>
+    </FormControl>
+  );
+}
+
+/** One picker per column of the file: which believer field it fills, or none. */
+function ColumnMapping({
+  headers,
+  columns,
+  onChange,
+}: {
+  headers: string[];
+  columns: (DiscipleImportField | null)[];
+  onChange(next: (DiscipleImportField | null)[]): void;
+}) {
+  const translate = useTranslate();
+  const fieldName = (field: string) =>
+    translate(`resources.admin/discipleManage.fields.${field}`);
+  return (
+    <Box
+      sx={{
+        display: "grid",
+        gap: 2,
+        gridTemplateColumns: {
+          xs: "1fr",
+          sm: "repeat(auto-fill, minmax(220px, 1fr))",
+        },
+      }}
+    >
+      {headers.map((header, index) => {
+        const labelId = `import-column-${index}`;
+        const label = translate("disciples.import.column", {
+          header,
+        });
+        return (
+          <FormControl key={labelId} size="small">
+            <InputLabel id={labelId}>{label}</InputLabel>
+            <Select
+              labelId={labelId}
+              label={label}
+              value={columns[index] ?? ""}
+              onChange={(event) => {
+                const next = [...columns];
+                next[index] =
+                  (event.target.value as DiscipleImportField) || null;
+                onChange(next);
+              }}
+            >
+              <MenuItem value="">
+                {translate("disciples.import.ignore")}
+              </MenuItem>
+              {DISCIPLE_IMPORT_FIELDS.map((field) => (
+                <MenuItem key={field} value={field}>
+                  {fieldName(field)}
+                </MenuItem>
+              ))}
+            </Select>
+          </FormControl>
+        );
+      })}
+    </Box>
+  );
+}
+
+/** The server's check of the rows shown: each row's problems, or that it is fine. */
+function PreviewTable({ rows }: { rows: ImportPreview["rows"] }) {
+  const translate = useTranslate();
+  const fieldName = (field: string) =>
+    translate(`resources.admin/discipleManage.fields.${field}`);
+  return (
+    <Box sx={{ overflowX: "auto" }}>
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell>{translate("disciples.import.line")}</TableCell>
+            <TableCell>{fieldName("name")}</TableCell>
+            <TableCell>{fieldName("phone")}</TableCell>
+            <TableCell>{translate("disciples.import.problems")}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => {
+            const problems = Object.entries(row.errors).map(
+              ([field, message]) => `${fieldName(field)}: ${message}`,
+            );
+            if (row.duplicateOf)
+              problems.push(
+                translate("disciples.import.duplicate_of", {
+                  ...row.duplicateOf,
+                }),
+              );
+            return (
+              <TableRow key={row.line}>
+                <TableCell>{row.line}</TableCell>
+                <TableCell>{row.values.name}</TableCell>
+                <TableCell>{row.values.phone}</TableCell>
+                <TableCell
+                  sx={{
+                    color:
+                      problems.length > 0 && !row.duplicateOf
+                        ? "error.main"
+                        : undefined,
+                  }}
+                >
+                  {problems.length > 0
+                    ? problems.join("; ")
+                    : translate("disciples.import.ok")}
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+/** Step 2: the counts, the rows' problems, what to do with duplicates, and the commit. */
+function PreviewStep({
+  preview,
+  duplicates,
+  onDuplicates,
+  toImport,
+  busy,
+  onCommit,
+}: {
+  preview: ImportPreview;
+  duplicates: DuplicateMode;
+  onDuplicates(next: DuplicateMode): void;
+  toImport: number;
+  busy: boolean;
+  onCommit(): void;
+}) {
+  const translate = useTranslate();
+  return (
+    <Card sx={{ mt: 2 }}>
+      <CardContent>
+        <Stack spacing={2}>
+          <Typography component="h2" variant="h6">
+            2. {translate("disciples.import.step_preview")}
+          </Typography>
+          <Typography role="status">
+            {translate("disciples.import.counts", { ...preview })}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {translate("disciples.import.shown")}
+          </Typography>
+          <PreviewTable rows={preview.rows} />
+          {preview.duplicates > 0 ? (
+            <FormControl>
+              <FormLabel id="import-duplicates-label">
+                {translate("disciples.import.duplicates")}
+              </FormLabel>
+              <RadioGroup
+                aria-labelledby="import-duplicates-label"
+                value={duplicates}
+                onChange={(event) =>
+                  onDuplicates(event.target.value as DuplicateMode)
+                }
+              >
+                <FormControlLabel
+                  value="skip"
+                  control={<Radio />}
+                  label={translate("disciples.import.skip")}
+                />
+                <FormControlLabel
+                  value="update"
+                  control={<Radio />}
+                  label={translate("disciples.import.update")}
+                />
+              </RadioGroup>
+            </FormControl>
+          ) : null}
+          <Box>
+            <MuiButton
+              variant="contained"
+              onClick={onCommit}
+              disabled={busy || toImport <= 0}
+            >
+              {translate("disciples.import.commit", { count: toImport })}
+            </MuiButton>
+          </Box>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** What the last step ended in: the refusal's reason, or the import's counts. */
+function ImportOutcome({
+  problem,
+  result,
+}: {
+  problem: string | undefined;
+  result: ImportResult | undefined;
+}) {
+  const translate = useTranslate();
+  return (
+    <>
+      {problem ? (
+        <Alert severity="error" role="alert">
+          {problem}
+        </Alert>
+      ) : null}
+      {result ? (
+        <Alert severity="success" role="status">
+          {translate("disciples.import.done", { ...result })}{" "}
+          <Link to="/admin/discipleManage">
+            {translate("disciples.import.back")}
+          </Link>
+        </Alert>
+      ) : null}
+    </>
   );
 }
