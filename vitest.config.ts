@@ -44,6 +44,7 @@ export default defineConfig({
                   "src/**/*.test.{ts,tsx}",
                   "public-site/**/*.test.{ts,tsx}",
                 ],
+                setupFiles: ["src/test/setup.ts"],
                 testTimeout: 20000,
               },
             },
