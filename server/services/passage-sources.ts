@@ -37,7 +37,7 @@ registerPassageSource({
   table: "sermons",
   title: "sermons.title",
   visible: (kind) => publishedCondition("sermons", kind),
-  link: (id) => `/admin/sermonManage/${id}`,
+  link: (id) => `/sermons/${id}`,
 });
 registerPassageSource({
   type: "question",
