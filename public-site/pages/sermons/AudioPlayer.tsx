@@ -6,7 +6,10 @@ import { clock } from "./format";
 export const PLAYBACK_SPEEDS = [0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 /** Where a listener stopped, per sermon, in this browser. */
 export const positionKey = (sermonId: number) => `sermon-position:${sermonId}`;
-/** A position this close to the end is "finished": the next visit starts over. */
+/**
+ * A position this close to the end is "finished" and the next visit starts over: the
+ * last 10 s, or the last twentieth of a short recording.
+ */
 const END_MARGIN_SEC = 10;
 
 function storedPosition(sermonId: number): number {
@@ -61,7 +64,8 @@ export function AudioPlayer({
     const save = () => {
       const done =
         Number.isFinite(player.duration) &&
-        player.currentTime >= player.duration - END_MARGIN_SEC;
+        player.currentTime >=
+          player.duration - Math.min(END_MARGIN_SEC, player.duration / 20);
       storePosition(sermonId, done ? 0 : player.currentTime);
     };
     const onTime = () => {
