@@ -38,8 +38,9 @@ export function isAdminSpaRoute(pathname: string): boolean {
   );
 }
 
-/** The sermon library's pages (issue 23), rendered like the Q&A pages. */
-export const SERMON_SITE_ROUTES = [
+/** The sermon library's pages and the passage page (issue 23), rendered like the Q&A pages. */
+export const CONTENT_SITE_ROUTES = [
+  "/passage",
   "/sermons",
   "/sermons/:id",
   "/sermons/series/:name",
@@ -49,6 +50,7 @@ export const SERMON_SITE_ROUTES = [
 export function isPublicSiteRoute(pathname: string): boolean {
   return (
     (PUBLIC_SITE_ROUTES as readonly string[]).includes(pathname) ||
+    pathname === "/passage" ||
     pathname === "/sermons" ||
     pathname.startsWith("/sermons/")
   );

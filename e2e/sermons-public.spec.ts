@@ -10,8 +10,8 @@ import {
 import { apiLogin, expectNoSeriousA11yViolations } from "./helpers";
 
 /**
- * The public sermon library (issue 23): a visitor finds a sermon by keyword and by
- * series with JavaScript off, reads it, then plays its audio and finds the position
+ * The public sermon library (issue 23): a visitor finds a sermon by keyword, by series
+ * and by passage with JavaScript off, reads it, then plays its audio and finds the position
  * kept; both languages, on a 390×844 phone without sideways scrolling, with axe.
  */
 const MP3 = fs.readFileSync(
@@ -27,6 +27,9 @@ const WORDS = {
     speed: "播放速度",
     resumed: "已从上次听到的 0:01 处继续。",
     notFound: "这篇讲道不存在，或尚未发布。",
+    passage: "罗马书 8:28",
+    refLabel: "经文出处",
+    lookUp: "查找",
   },
   "en-US": {
     keyword: "Keyword",
@@ -36,6 +39,9 @@ const WORDS = {
     speed: "Playback speed",
     resumed: "Continuing from 0:01, where you left off.",
     notFound: "This sermon does not exist or is not published.",
+    passage: "Romans 8:28",
+    refLabel: "Scripture reference",
+    lookUp: "Look up",
   },
 } as const;
 type Language = keyof typeof WORDS;
@@ -119,7 +125,7 @@ test.beforeAll(async ({ request }) => {
 for (const language of Object.keys(WORDS) as Language[]) {
   const words = WORDS[language];
 
-  test(`${language}: finds a sermon by keyword and by series without JavaScript`, async ({
+  test(`${language}: finds a sermon by keyword, series and passage without JavaScript`, async ({
     browser,
   }) => {
     const page = await newPage(browser, language, false);
@@ -144,6 +150,15 @@ for (const language of Object.keys(WORDS) as Language[]) {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
     await expect(page.locator('audio[preload="none"]')).toHaveCount(1);
     await expectNoSidewaysScroll(page);
+    // By passage: the sermon's passage links to its page, which lists the sermon.
+    await page.getByRole("link", { name: words.passage }).click();
+    await expect(page).toHaveURL(/\/passage\?ref=/);
+    await expect(page.getByRole("link", { name: title })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    // And a passage typed in the passage page's form, in another form.
+    await page.getByLabel(words.refLabel).fill("罗8:28");
+    await page.getByRole("button", { name: words.lookUp }).click();
+    await expect(page.getByRole("link", { name: title })).toBeVisible();
     // An unpublished or unknown sermon is a real 404 page in the visitor's language.
     const missing = await page.goto("/sermons/987654321");
     expect(missing?.status()).toBe(404);
@@ -200,6 +215,9 @@ for (const language of Object.keys(WORDS) as Language[]) {
     await expectNoSeriousA11yViolations(page, `library ${language}`);
     await page.goto(`/sermons/series/${encodeURIComponent(series)}`);
     await expectNoSeriousA11yViolations(page, `series ${language}`);
+    await page.goto(`/passage?ref=${encodeURIComponent("罗马书8:28")}`);
+    await expectNoSeriousA11yViolations(page, `passage ${language}`);
+    await expectNoSidewaysScroll(page);
     await page.context().close();
   });
 }

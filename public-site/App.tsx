@@ -11,6 +11,7 @@ import { TagListPage } from "./pages/TagListPage";
 import { TopicPage } from "./pages/TopicPage";
 import { SermonsPage } from "./pages/sermons/SermonsPage";
 import { SermonPage } from "./pages/sermons/SermonPage";
+import { PassagePage } from "./pages/passage/PassagePage";
 
 const NAV = ["sermons", "ask", "choicenessCommon", "tagList"] as const;
 
@@ -120,6 +121,8 @@ export function Site({ language, data, siteName }: SiteProps) {
           <SermonsPage data={data} />
         ) : data.page === "sermon" ? (
           <SermonPage data={data} />
+        ) : data.page === "passage" ? (
+          <PassagePage data={data} />
         ) : (
           <NotFoundPage
             about={data.page === "notFound" ? data.about : undefined}

@@ -3,6 +3,7 @@ import type { Answer, AskTab, Question } from "../common/schemas/ask";
 import { translate } from "./i18n";
 import type { VerseRange } from "../common/passages";
 import type { SermonPageData } from "./pages/sermons/data";
+import type { PassagePageData } from "./pages/passage/data";
 
 /** Something on the same passage as the page (GET /tjc/passages' hit). */
 export interface PassageHit {
@@ -80,6 +81,7 @@ export type PageData =
     }
   | { page: "tagList"; tags: TagCount[] }
   | SermonPageData
+  | PassagePageData
   /** `about`: what was not found, when not a question (the text and the way back). */
   | { page: "notFound"; about?: "sermon" };
 

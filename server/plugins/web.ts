@@ -20,7 +20,7 @@ import {
   ADMIN_SPA_ROUTES,
   PUBLIC_SITE_LINKS,
   PUBLIC_SITE_ROUTES,
-  SERMON_SITE_ROUTES,
+  CONTENT_SITE_ROUTES,
 } from "../../common/app-routes.js";
 import { loadPageData, pageLanguage } from "../public-site/page-data.js";
 import { signUpOpen } from "../services/ask-rules.js";
@@ -137,7 +137,7 @@ export const webPlugin = fp<{
 
     // The public site is rendered on the server (React) and hydrated in the browser, so a
     // visitor without JavaScript and a search engine read every question and answer.
-    for (const url of [...PUBLIC_SITE_ROUTES, ...SERMON_SITE_ROUTES]) {
+    for (const url of [...PUBLIC_SITE_ROUTES, ...CONTENT_SITE_ROUTES]) {
       app.get(
         url,
         { config: { permission: "public" }, schema: { hide: true } },
@@ -161,7 +161,12 @@ export const webPlugin = fp<{
             const questionId =
               data.page === "topicDetail" ? data.question.id : undefined;
             page = {
-              status: data.page === "notFound" ? 404 : 200,
+              status:
+                data.page === "notFound"
+                  ? 404
+                  : data.page === "passage" && data.problem
+                    ? 400
+                    : 200,
               html: await renderPublic(request, data),
               onHit:
                 questionId === undefined
@@ -224,7 +229,7 @@ function loadPublicPage(
   request: FastifyRequest,
 ): Promise<PageData> {
   const query = request.query as Record<string, unknown>;
-  if (url.startsWith("/sermons"))
+  if ((CONTENT_SITE_ROUTES as readonly string[]).includes(url))
     return loadSermonPage(
       app,
       url,

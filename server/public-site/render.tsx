@@ -4,6 +4,7 @@ import { Site } from "../../public-site/App.js";
 import { askUrl, siteTitle, type PageData } from "../../public-site/data.js";
 import { translate } from "../../public-site/i18n.js";
 import { sermonHead } from "./sermon-head.js";
+import { passageHead } from "./passage-page.js";
 
 /** Text for an HTML attribute or element. */
 export function escapeHtml(text: string): string {
@@ -80,6 +81,8 @@ function headOf(data: PageData, language: Language, site: string): Head {
     case "sermons":
     case "sermon":
       return sermonHead(data, language, site);
+    case "passage":
+      return passageHead(data, language, site);
     default:
       return {
         title: `${t("page.not_found.title")} · ${site}`,

@@ -15,6 +15,7 @@ import { publishedCondition } from "../resources/workflow.js";
 import { parseReference } from "../services/passage-parser.js";
 import { sermonResource } from "../routes/sermons/index.js";
 import type { PageData } from "../../public-site/data.js";
+import { passagePage } from "./passage-page.js";
 
 /** Sermons a library page lists (issue 23: 20 a page). */
 export const SERMONS_PAGE_SIZE = 20;
@@ -255,7 +256,7 @@ async function sermonPage(
 }
 
 /**
- * What a sermon page of the public site shows (`route` is the path pattern it answered):
+ * What a content page of the public site shows (the passage page, or a sermon page) (`route` is the path pattern it answered):
  * read through the public read API's reader, so the pages and `/tjc/public/sermons`
  * answer the same published records.
  */
@@ -266,6 +267,8 @@ export function loadSermonPage(
   query: Record<string, unknown>,
 ): Promise<PageData> {
   switch (route) {
+    case "/passage":
+      return passagePage(app, query);
     case "/sermons":
       return libraryPage(app, "all", params, query);
     case "/sermons/series/:name":

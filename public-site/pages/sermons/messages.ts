@@ -1,4 +1,4 @@
-/** The sermon pages' strings (issue 23), merged into the public site's messages. */
+/** The sermon and passage pages' strings (issue 23), merged into the public site's messages. */
 export const SERMON_MESSAGES = {
   "zh-CN": {
     "page.sermons.title": "讲道",
@@ -52,6 +52,21 @@ export const SERMON_MESSAGES = {
     "sermon.more_by": "%{name} 的更多讲道",
     "sermon.not_found": "这篇讲道不存在，或尚未发布。",
     "sermon.back": "返回讲道",
+    "page.passage.title": "经文",
+    "page.passage.intro": "按经文查找讲道、文章、福音资料和问答。",
+    "passage.page_title": "关于 %{passage} 的内容",
+    "passage.ref_label": "经文出处",
+    "passage.ref_placeholder": "例如 约翰福音3:16",
+    "passage.look_up": "查找",
+    "passage.too_long": "经文出处太长了（最多 %{max} 个字），请缩短后再试。",
+    "passage.nothing": "这段经文还没有公开的内容。",
+    "passage.group.sermon": "讲道（%{count}）",
+    "passage.group.article": "文章（%{count}）",
+    "passage.group.document": "福音资料（%{count}）",
+    "passage.group.question": "问题（%{count}）",
+    "passage.group.answer": "回答（%{count}）",
+    "passage.type.article": "文章",
+    "passage.type.document": "福音资料",
   },
   "en-US": {
     "page.sermons.title": "Sermons",
@@ -106,5 +121,23 @@ export const SERMON_MESSAGES = {
     "sermon.more_by": "More sermons by %{name}",
     "sermon.not_found": "This sermon does not exist or is not published.",
     "sermon.back": "Back to the sermons",
+    "page.passage.title": "Scripture passage",
+    "page.passage.intro":
+      "Find sermons, articles, gospel documents and questions on a passage.",
+    "passage.page_title": "On %{passage}",
+    "passage.ref_label": "Scripture reference",
+    "passage.ref_placeholder": "For example John 3:16",
+    "passage.look_up": "Look up",
+    "passage.too_long":
+      "That reference is too long (at most %{max} characters); please shorten it.",
+    "passage.nothing": "Nothing public on this passage yet.",
+    "passage.group.sermon": "Sermon (%{count}) |||| Sermons (%{count})",
+    "passage.group.article": "Article (%{count}) |||| Articles (%{count})",
+    "passage.group.document":
+      "Gospel document (%{count}) |||| Gospel documents (%{count})",
+    "passage.group.question": "Question (%{count}) |||| Questions (%{count})",
+    "passage.group.answer": "Answer (%{count}) |||| Answers (%{count})",
+    "passage.type.article": "Article",
+    "passage.type.document": "Gospel document",
   },
 } as const;
