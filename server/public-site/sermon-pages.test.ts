@@ -283,6 +283,7 @@ describe("a sermon's page, /sermons/:id", () => {
       "-1",
       "abc",
       "1.5",
+      "1e3",
       "99999999999999",
       "%00",
     ]) {
@@ -291,6 +292,21 @@ describe("a sermon's page, /sermons/:id", () => {
       expect(response.body, id).toContain("这篇讲道不存在，或尚未发布。");
     }
   });
+});
+
+test("odd paths under /sermons never answer a 500", async () => {
+  for (const url of [
+    "/sermons/",
+    "/sermons/series/",
+    "/sermons/preachers/%E0%A4%A",
+    `/sermons/series/${"x".repeat(300)}`,
+    "/sermons/series/%20",
+    `/sermons/${ids.second}?page=abc`,
+  ]) {
+    const response = await get(url);
+    expect(response.statusCode, url).toBeLessThan(500);
+    expect(response.body, url).not.toBe("");
+  }
 });
 
 describe("the public pages never link into /admin", () => {
