@@ -233,6 +233,13 @@ describe("a sermon's page, /sermons/:id", () => {
     expect(html).toContain("我们晓得万事都互相效力。");
   });
 
+  test("the podcast feed links a sermon episode to its page", async () => {
+    const feed = (await get("/tjc/public/podcast.xml")).body;
+    expect(feed).toMatch(
+      new RegExp(`<link>http://[^<]+/sermons/${ids.second}</link>`),
+    );
+  });
+
   test("its head: title, description, canonical, Open Graph with the cover, JSON-LD", async () => {
     const html = (await get(`/sermons/${ids.second}`)).body;
     expect(html).toMatch(
