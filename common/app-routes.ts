@@ -38,8 +38,22 @@ export function isAdminSpaRoute(pathname: string): boolean {
   );
 }
 
+/** The sermon library's pages and the passage page (issue 23), rendered like the Q&A pages. */
+export const CONTENT_SITE_ROUTES = [
+  "/passage",
+  "/sermons",
+  "/sermons/:id",
+  "/sermons/series/:name",
+  "/sermons/preachers/:name",
+] as const;
+
 export function isPublicSiteRoute(pathname: string): boolean {
-  return (PUBLIC_SITE_ROUTES as readonly string[]).includes(pathname);
+  return (
+    (PUBLIC_SITE_ROUTES as readonly string[]).includes(pathname) ||
+    pathname === "/passage" ||
+    pathname === "/sermons" ||
+    pathname.startsWith("/sermons/")
+  );
 }
 
 /**
@@ -63,5 +77,6 @@ export const PUBLIC_SITE_LINKS: readonly {
   path: string;
   label: { "zh-CN": string; "en-US": string };
 }[] = [
+  { path: "/sermons", label: { "zh-CN": "讲道", "en-US": "Sermons" } },
   { path: "/ask", label: { "zh-CN": "问答社区", "en-US": "Community Q&A" } },
 ];

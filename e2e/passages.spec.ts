@@ -80,7 +80,7 @@ test("a sermon and a question on one passage link to each other, in both languag
     await expect(related).toContainText(text.sermon);
     await expect(
       related.getByRole("link", { name: `神爱世人 ${stamp}` }),
-    ).toHaveAttribute("href", `/admin/sermonManage/${sermonBody.data.id}`);
+    ).toHaveAttribute("href", `/sermons/${sermonBody.data.id}`);
     await expectNoSeriousA11yViolations(page);
 
     await reference.click();

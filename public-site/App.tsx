@@ -15,8 +15,11 @@ import { ChoicenessPage } from "./pages/ChoicenessPage";
 import { NotFoundPage } from "./pages/NotFoundPage";
 import { TagListPage } from "./pages/TagListPage";
 import { TopicPage } from "./pages/TopicPage";
+import { SermonsPage } from "./pages/sermons/SermonsPage";
+import { SermonPage } from "./pages/sermons/SermonPage";
+import { PassagePage } from "./pages/passage/PassagePage";
 
-const NAV = ["ask", "choicenessCommon", "tagList"] as const;
+const NAV = ["sermons", "ask", "choicenessCommon", "tagList"] as const;
 
 /** The public site: one tree, rendered on the server and hydrated in the browser. */
 export function Site({ language, data, siteName }: SiteProps) {
@@ -128,8 +131,16 @@ export function Site({ language, data, siteName }: SiteProps) {
           <ChoicenessPage data={data} />
         ) : data.page === "tagList" ? (
           <TagListPage data={data} />
+        ) : data.page === "sermons" ? (
+          <SermonsPage data={data} />
+        ) : data.page === "sermon" ? (
+          <SermonPage data={data} />
+        ) : data.page === "passage" ? (
+          <PassagePage data={data} />
         ) : (
-          <NotFoundPage />
+          <NotFoundPage
+            about={data.page === "notFound" ? data.about : undefined}
+          />
         )}
       </main>
     </SiteContext.Provider>

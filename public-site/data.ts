@@ -2,6 +2,8 @@ import type { Language } from "../common/codes";
 import type { Answer, AskTab, Question } from "../common/schemas/ask";
 import { translate } from "./i18n";
 import type { VerseRange } from "../common/passages";
+import type { SermonPageData } from "./pages/sermons/data";
+import type { PassagePageData } from "./pages/passage/data";
 
 /** Something on the same passage as the page (GET /tjc/passages' hit). */
 export interface PassageHit {
@@ -78,7 +80,10 @@ export type PageData =
       answers: { list: RecommendedAnswer[]; total: number };
     }
   | { page: "tagList"; tags: TagCount[] }
-  | { page: "notFound" };
+  | SermonPageData
+  | PassagePageData
+  /** `about`: what was not found, when not a question (the text and the way back). */
+  | { page: "notFound"; about?: "sermon" };
 
 /** A stretch of a highlighted text; `hit` marks a matched word. */
 export interface Highlight {

@@ -4,6 +4,7 @@ import { adoptFormSession } from "./api";
 import { Site } from "./App";
 import type { SiteProps } from "./data";
 import "./site.css";
+import "./pages/sermons/sermons.css";
 import { startBehaviorTracking } from "./TrackBehavior";
 
 adoptFormSession();

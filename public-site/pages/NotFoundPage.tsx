@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useSite } from "../context";
 import { HiddenPosts } from "./HiddenPosts";
 
-export function NotFoundPage() {
+export function NotFoundPage({ about }: { about?: "sermon" }) {
   const { t } = useSite();
   // A question hidden by a moderator is no page for visitors; its author, led here by
   // the "hidden" notice, reads it with the moderator's reason.
@@ -17,10 +17,21 @@ export function NotFoundPage() {
     <article>
       <HiddenPosts questionId={questionId} show="question" />
       <h1>{t("page.not_found.title")}</h1>
-      <p>{t("page.not_found.text")}</p>
-      <p>
-        <a href="/ask">{t("page.not_found.back")}</a>
-      </p>
+      {about === "sermon" ? (
+        <>
+          <p>{t("sermon.not_found")}</p>
+          <p>
+            <a href="/sermons">{t("sermon.back")}</a>
+          </p>
+        </>
+      ) : (
+        <>
+          <p>{t("page.not_found.text")}</p>
+          <p>
+            <a href="/ask">{t("page.not_found.back")}</a>
+          </p>
+        </>
+      )}
     </article>
   );
 }

@@ -20,6 +20,7 @@ import {
   ADMIN_SPA_ROUTES,
   PUBLIC_SITE_LINKS,
   PUBLIC_SITE_ROUTES,
+  CONTENT_SITE_ROUTES,
 } from "../../common/app-routes.js";
 import { loadPageData, pageLanguage } from "../public-site/page-data.js";
 import { signUpOpen } from "../services/ask-rules.js";
@@ -29,6 +30,7 @@ import { inlineStylesheets } from "../public-site/inline-css.js";
 import { countView, visitOf } from "../routes/ask/questions.js";
 import { registerAccountForm } from "../public-site/account-form.js";
 import type { PageData } from "../../public-site/data.js";
+import { loadSermonPage } from "../public-site/sermons.js";
 
 /** How long another instance's community write may take to show on this one's pages. */
 const PUBLIC_PAGE_CACHE_MS = 2000;
@@ -135,7 +137,7 @@ export const webPlugin = fp<{
 
     // The public site is rendered on the server (React) and hydrated in the browser, so a
     // visitor without JavaScript and a search engine read every question and answer.
-    for (const url of PUBLIC_SITE_ROUTES) {
+    for (const url of [...PUBLIC_SITE_ROUTES, ...CONTENT_SITE_ROUTES]) {
       app.get(
         url,
         { config: { permission: "public" }, schema: { hide: true } },
@@ -155,17 +157,16 @@ export const webPlugin = fp<{
           if (page) {
             page.onHit?.(visitOf(request));
           } else {
-            const data = await loadPageData(
-              app.store,
-              url.slice(1),
-              request.query as Record<string, unknown>,
-              signUpOpen(app),
-              visitOf(request),
-            );
+            const data = await loadPublicPage(app, url, request);
             const questionId =
               data.page === "topicDetail" ? data.question.id : undefined;
             page = {
-              status: data.page === "notFound" ? 404 : 200,
+              status:
+                data.page === "notFound"
+                  ? 404
+                  : data.page === "passage" && data.problem
+                    ? 400
+                    : 200,
               html: await renderPublic(request, data),
               onHit:
                 questionId === undefined
@@ -220,6 +221,29 @@ export const webPlugin = fp<{
 );
 
 type RenderHtml = (page: "admin" | "public", url: string) => Promise<string>;
+
+/** What the public page at route `url` shows for this request. */
+function loadPublicPage(
+  app: FastifyInstance,
+  url: string,
+  request: FastifyRequest,
+): Promise<PageData> {
+  const query = request.query as Record<string, unknown>;
+  if ((CONTENT_SITE_ROUTES as readonly string[]).includes(url))
+    return loadSermonPage(
+      app,
+      url,
+      request.params as Record<string, unknown>,
+      query,
+    );
+  return loadPageData(
+    app.store,
+    url.slice(1),
+    query,
+    signUpOpen(app),
+    visitOf(request),
+  );
+}
 
 /**
  * How a public page is rendered for a request: its language (the visitor's cookie, else

@@ -3,6 +3,8 @@ import type { Language } from "../../common/codes.js";
 import { Site } from "../../public-site/App.js";
 import { askUrl, siteTitle, type PageData } from "../../public-site/data.js";
 import { translate } from "../../public-site/i18n.js";
+import { sermonHead } from "./sermon-head.js";
+import { passageHead } from "./passage-page.js";
 
 /** Text for an HTML attribute or element. */
 export function escapeHtml(text: string): string {
@@ -29,6 +31,8 @@ interface Head {
   path: string;
   type: "website" | "article";
   index: boolean;
+  /** Path or URL of the og:image. */
+  image?: string;
   jsonLd?: unknown;
 }
 
@@ -74,6 +78,11 @@ function headOf(data: PageData, language: Language, site: string): Head {
         type: "website",
         index: true,
       };
+    case "sermons":
+    case "sermon":
+      return sermonHead(data, language, site);
+    case "passage":
+      return passageHead(data, language, site);
     default:
       return {
         title: `${t("page.not_found.title")} · ${site}`,
@@ -118,7 +127,9 @@ function qaPage(data: Extract<PageData, { page: "topicDetail" }>) {
 /** Absolute URLs in JSON-LD: the relative ones above get the site's origin. */
 function absolutize(value: unknown, origin: string): unknown {
   if (typeof value === "string")
-    return value.startsWith("/topicDetail") ? `${origin}${value}` : value;
+    return /^\/(topicDetail|sermons|files|tjc\/public)\b/.test(value)
+      ? `${origin}${value}`
+      : value;
   if (Array.isArray(value)) return value.map((v) => absolutize(v, origin));
   if (value && typeof value === "object") {
     return Object.fromEntries(
@@ -154,6 +165,9 @@ export function renderPublicPage(
     `<meta property="og:url" content="${escapeHtml(canonical)}" />`,
     `<meta property="og:type" content="${head.type}" />`,
     `<meta property="og:locale" content="${language.replace("-", "_")}" />`,
+    head.image
+      ? `<meta property="og:image" content="${escapeHtml(absolutize(head.image, origin) as string)}" />`
+      : "",
     head.jsonLd
       ? `<script type="application/ld+json">${scriptJson(absolutize(head.jsonLd, origin))}</script>`
       : "",

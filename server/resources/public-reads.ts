@@ -48,6 +48,7 @@ const publicFileSchema = fileSchema
     kind: true,
     mime: true,
     size: true,
+    originalName: true,
     url: true,
     width: true,
     height: true,
@@ -55,23 +56,50 @@ const publicFileSchema = fileSchema
   })
   .extend({ field: z.string() });
 
+/** A published record as the public reads answer it: no office fields, with its files. */
+export type PublicRecord = Record<string, unknown> & {
+  id: number;
+  files: z.infer<typeof publicFileSchema>[];
+};
+
+/** The public reads of one resource, for its JSON routes and the server-rendered pages. */
+export interface PublicReader {
+  /** The filters a caller may name (the back office's status and author left out). */
+  callerFilter: z.ZodObject;
+  defaultSort: [string, "ASC" | "DESC"];
+  /** One page of published records matching `filter`, with the exact total. */
+  list(
+    filter: Filter,
+    sort: { field: string; order: "asc" | "desc" },
+    offset: number,
+    limit: number,
+  ): Promise<{ list: PublicRecord[]; total: number }>;
+  /** One published record, or undefined (a draft, archived, scheduled for later, missing). */
+  get(id: number): Promise<PublicRecord | undefined>;
+}
+
+/** One reader per store and resource: its queries keep compiled SQL and counted totals. */
+const readers = new WeakMap<object, Map<string, PublicReader>>();
+
 /**
- * `GET /tjc/public/<path>` and `/:id` for one workflow resource, without a login: only
- * records that read as published now (a scheduled one once its time has passed), with the
- * admin list's conventions (sort, range, filter; the back office's status and author
- * filters left out). Each record carries `files`: the library files it uses, with their
- * URLs, so a website can play or link them without another call. Anything not published
- * (draft, archived, scheduled for later, or missing) is 40400.
+ * The public reads of `def` on `app`'s store: only records that read as published now (a
+ * scheduled one once its time has passed). The JSON routes below and the public pages
+ * (server/public-site/) share it, so both answer the same records.
  */
-export function registerPublicReads<Row>(
-  parent: FastifyInstance,
+export function publicReader<Row>(
+  app: FastifyInstance,
   def: AnyResourceDefinition<Row>,
   options: PublicReadOptions = {},
-): void {
+): PublicReader {
   if (!def.workflow)
     throw new Error(`${def.path}: public reads need the publishing workflow`);
-  const app = parent.withTypeProvider<ZodTypeProvider>();
-  const path = options.path ?? def.path;
+  let byStore = readers.get(app.store);
+  if (!byStore) {
+    byStore = new Map();
+    readers.set(app.store, byStore);
+  }
+  const known = byStore.get(def.path);
+  if (known) return known;
   const table = def.table;
   const filters: Record<string, ResourceFilter> = {};
   for (const [key, filter] of Object.entries(def.filters ?? {}))
@@ -81,19 +109,8 @@ export function registerPublicReads<Row>(
     where: (_value: never, kind) => publishedCondition(table, kind),
   };
   const queries = resourceQueries<Row>(app, { ...def, filters });
-  const callerFilter = queries.filterSchema.omit({ __published: true });
-  const defaultSort = options.defaultSort ?? ["publishedAt", "DESC"];
-  const publicRecord = (def.recordSchema as z.ZodObject).omit({
-    createdBy: true,
-    updatedBy: true,
-  });
-  const withFiles = publicRecord.extend({ files: z.array(publicFileSchema) });
-  const config = {
-    permission: "public",
-    rateLimit: { max: PUBLIC_READS_PER_MINUTE, timeWindow: "1 minute" },
-  };
 
-  async function present(rows: Row[]) {
+  async function present(rows: Row[]): Promise<PublicRecord[]> {
     let records = rows.map((row) => def.toRecord(row)) as Record<
       string,
       unknown
@@ -123,6 +140,7 @@ export function registerPublicReads<Row>(
           return {
             id: file.id,
             kind: file.kind,
+            originalName: file.originalName,
             mime: file.mime,
             size: file.size,
             url: file.url,
@@ -132,9 +150,62 @@ export function registerPublicReads<Row>(
             field: f.field,
           };
         });
-      return out;
+      return out as PublicRecord;
     });
   }
+
+  const reader: PublicReader = {
+    callerFilter: queries.filterSchema.omit({ __published: true }),
+    defaultSort: options.defaultSort ?? ["publishedAt", "DESC"],
+    async list(filter, sort, offset, limit) {
+      const { rows, total } = await queries.pageWithTotal(
+        { ...filter, [PUBLISHED]: true },
+        sort,
+        offset,
+        limit,
+      );
+      return { list: await present(rows), total };
+    },
+    async get(id) {
+      const db = app.store.db as unknown as Kysely<Database>;
+      const row = (await db
+        .selectFrom(table as "sermons")
+        .selectAll()
+        .where("id", "=", id)
+        .where(publishedCondition(table, app.store.kind))
+        .executeTakeFirst()) as Row | undefined;
+      return row ? (await present([row]))[0] : undefined;
+    },
+  };
+  byStore.set(def.path, reader);
+  return reader;
+}
+
+/**
+ * `GET /tjc/public/<path>` and `/:id` for one workflow resource, without a login, through
+ * its publicReader, with the admin list's conventions (sort, range, filter; the back
+ * office's status and author filters left out). Each record carries `files`: the library
+ * files it uses, with their URLs, so a website can play or link them without another call.
+ * Anything not published (draft, archived, scheduled for later, or missing) is 40400.
+ */
+export function registerPublicReads<Row>(
+  parent: FastifyInstance,
+  def: AnyResourceDefinition<Row>,
+  options: PublicReadOptions = {},
+): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const path = options.path ?? def.path;
+  const reader = publicReader(app, def, options);
+  const { callerFilter, defaultSort } = reader;
+  const publicRecord = (def.recordSchema as z.ZodObject).omit({
+    createdBy: true,
+    updatedBy: true,
+  });
+  const withFiles = publicRecord.extend({ files: z.array(publicFileSchema) });
+  const config = {
+    permission: "public",
+    rateLimit: { max: PUBLIC_READS_PER_MINUTE, timeWindow: "1 minute" },
+  };
 
   app.get(
     `/public/${path}`,
@@ -160,22 +231,14 @@ export function registerPublicReads<Row>(
         language,
       );
       const { offset, limit } = parseRange(request.query.range, language);
-      const filter = {
-        ...(parseFilter(
-          request.query.filter,
-          callerFilter,
-          language,
-        ) as Filter),
-        [PUBLISHED]: true,
-      };
-      const { rows, total } = await queries.pageWithTotal(
-        filter,
-        sort,
-        offset,
-        limit,
-      );
+      const filter = parseFilter(
+        request.query.filter,
+        callerFilter,
+        language,
+      ) as Filter;
+      const page = await reader.list(filter, sort, offset, limit);
       reply.header("Cache-Control", "public, max-age=60");
-      return ok({ list: await present(rows), total });
+      return ok(page);
     },
   );
 
@@ -191,16 +254,10 @@ export function registerPublicReads<Row>(
       },
     },
     async (request, reply) => {
-      const db = app.store.db as unknown as Kysely<Database>;
-      const row = (await db
-        .selectFrom(table as "sermons")
-        .selectAll()
-        .where("id", "=", request.params.id)
-        .where(publishedCondition(table, app.store.kind))
-        .executeTakeFirst()) as Row | undefined;
-      if (!row) throw notFound();
+      const record = await reader.get(request.params.id);
+      if (!record) throw notFound();
       reply.header("Cache-Control", "public, max-age=60");
-      return ok((await present([row]))[0]);
+      return ok(record);
     },
   );
 }

@@ -14,12 +14,14 @@ export interface PassageSource {
   table: string;
   /** The SQL selecting `id`, `title` and `link_id` (the id the link names) of rows. */
   title: string;
-  /** Joins the title needs (the answer's question). */
+  /** Joins the title or link needs (the answer's question, the document's file). */
   from?: string;
+  /** The SQL of the value `link` is given; the row's id when left out. */
+  linkKey?: string;
   /** The rows a visitor may see. */
   visible(kind: StoreKind): Expression<SqlBool>;
-  /** The link of a row on the public site, or the back office. */
-  link(linkId: number): string;
+  /** The link of a row on the public site; never the back office. */
+  link(key: number | string): string;
 }
 
 const SOURCES = new Map<string, PassageSource>();
@@ -37,7 +39,7 @@ registerPassageSource({
   table: "sermons",
   title: "sermons.title",
   visible: (kind) => publishedCondition("sermons", kind),
-  link: (id) => `/admin/sermonManage/${id}`,
+  link: (id) => `/sermons/${id}`,
 });
 registerPassageSource({
   type: "question",
@@ -51,9 +53,28 @@ registerPassageSource({
   table: "ask_answers",
   title: "q.title",
   from: "join ask_questions q on q.id = ask_answers.question_id",
+  linkKey: "ask_answers.question_id",
   visible: () =>
     sql<SqlBool>`ask_answers.status = 'visible' and q.status in ('visible', 'closed')`,
   link: (id) => `/topicDetail?id=${id}`,
+});
+// Articles have their page at /articles/:id (issue 23 item 4; docs/content.md).
+registerPassageSource({
+  type: "article",
+  table: "articles",
+  title: "articles.title",
+  visible: (kind) => publishedCondition("articles", kind),
+  link: (id) => `/articles/${id}`,
+});
+// A gospel document links to its file, which a visitor downloads or opens.
+registerPassageSource({
+  type: "document",
+  table: "gospel_docs",
+  title: "gospel_docs.title",
+  from: "join files f on f.id = gospel_docs.file_id",
+  linkKey: "f.storage_key",
+  visible: (kind) => publishedCondition("gospel_docs", kind),
+  link: (key) => `/files/${key}`,
 });
 
 export interface PassageHit {
@@ -86,14 +107,11 @@ export async function rowsOnPassage(
   const hits: PassageHit[] = [];
   for (const source of SOURCES.values()) {
     const table = sql.raw(source.table);
-    const linkId =
-      source.type === "answer"
-        ? sql.raw("ask_answers.question_id")
-        : sql.raw(`${source.table}.id`);
+    const linkId = sql.raw(source.linkKey ?? `${source.table}.id`);
     const { rows } = await sql<{
       id: number;
       title: string;
-      linkId: number;
+      linkId: number | string;
       overlaps: number;
     }>`select ${table}.id as id, ${sql.raw(source.title)} as title, ${linkId} as link_id, count(*) as overlaps
       from passage_refs r join ${table} on ${table}.id = r.doc_id ${sql.raw(source.from ?? "")}
@@ -106,7 +124,11 @@ export async function rowsOnPassage(
         type: source.type,
         id: Number(row.id),
         title: row.title,
-        link: source.link(Number(row.linkId)),
+        link: source.link(
+          typeof row.linkId === "string" && source.linkKey
+            ? row.linkId
+            : Number(row.linkId),
+        ),
         overlaps: Number(row.overlaps),
       });
   }

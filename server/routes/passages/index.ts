@@ -32,7 +32,7 @@ export const passageRoutes: FastifyPluginAsync = async (parent) => {
       schema: {
         tags: ["passages"],
         summary:
-          "Published sermons, questions and answers touching a scripture passage",
+          "Published sermons, articles, gospel documents, questions and answers touching a scripture passage",
         querystring: z.object({
           ref: z
             .string()

@@ -77,7 +77,7 @@ describe("GET /tjc/passages", () => {
       [
         `answer 关于罗马书8:28 /topicDetail?id=${other.id}`,
         `question ${question.title} /topicDetail?id=${question.id}`,
-        `sermon 神爱世人 /admin/sermonManage/${sermonId}`,
+        `sermon 神爱世人 /sermons/${sermonId}`,
       ].sort(),
     );
     // The draft sermon is not public; Rom 8:28 touches only the other question.

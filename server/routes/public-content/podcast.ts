@@ -154,7 +154,11 @@ export const podcastRoutes: FastifyPluginAsync = async (parent) => {
               episodes[0]?.publishedAt ?? Date.now(),
             ).toUTCString(),
             item: episodes.map((episode) => {
-              const page = `${origin}/tjc/public/${episode.kind === "sermon" ? "sermons" : "audios"}/${episode.id}`;
+              // A sermon's page on the public site; an audio item has none (its JSON).
+              const page =
+                episode.kind === "sermon"
+                  ? `${origin}/sermons/${episode.id}`
+                  : `${origin}/tjc/public/audios/${episode.id}`;
               const seconds =
                 episode.durationSec === null
                   ? null

@@ -1,0 +1,101 @@
+import { useEffect, useRef, useState } from "react";
+import { useSite } from "../../context";
+import type { SermonDetail } from "./data";
+
+/** An external video URL that is an HLS playlist (`.m3u8`), played in place. */
+export function isHls(url: string): boolean {
+  try {
+    return new URL(url).pathname.toLowerCase().endsWith(".m3u8");
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The sermon's video: a library file in `<video preload="none">`; an HLS replay behind
+ * a button that loads hls.js (its light build) only when pressed, with the plain link
+ * for a reader without JavaScript; any other external URL (YouTube, Bilibili) a link.
+ */
+export function VideoPlayer({ sermon }: { sermon: SermonDetail }) {
+  const { t } = useSite();
+  if (sermon.video)
+    return (
+      <section className="sermon-video" aria-labelledby="sermon-watch">
+        <h2 id="sermon-watch">{t("sermon.watch")}</h2>
+        <video
+          controls
+          preload="none"
+          src={sermon.video.url}
+          poster={sermon.cover?.url}
+          aria-labelledby="sermon-watch"
+        >
+          <a href={sermon.video.url}>{t("sermon.video_link")}</a>
+        </video>
+      </section>
+    );
+  if (!sermon.videoUrl) return null;
+  return (
+    <section className="sermon-video" aria-labelledby="sermon-watch">
+      <h2 id="sermon-watch">{t("sermon.watch")}</h2>
+      {isHls(sermon.videoUrl) ? <HlsVideo url={sermon.videoUrl} /> : null}
+      <p>
+        <a href={sermon.videoUrl} target="_blank" rel="noopener noreferrer">
+          {t("sermon.video_link")}
+        </a>
+      </p>
+    </section>
+  );
+}
+
+function HlsVideo({ url }: { url: string }) {
+  const { t } = useSite();
+  const video = useRef<HTMLVideoElement>(null);
+  const [enhanced, setEnhanced] = useState(false);
+  const [pressed, setPressed] = useState(false);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => setEnhanced(true), []);
+  useEffect(() => {
+    const element = video.current;
+    if (!pressed || !element) return;
+    let destroy = () => {};
+    let cancelled = false;
+    const play = () => element.play().catch(() => undefined);
+    if (element.canPlayType("application/vnd.apple.mpegurl")) {
+      element.src = url;
+      play();
+      return () => element.removeAttribute("src");
+    }
+    import("hls.js/light").then(
+      ({ default: Hls }) => {
+        if (cancelled) return;
+        if (!Hls.isSupported()) return setFailed(true);
+        const hls = new Hls();
+        hls.on(Hls.Events.MANIFEST_PARSED, play);
+        hls.on(Hls.Events.ERROR, (_event, data) => {
+          if (data.fatal) setFailed(true);
+        });
+        hls.loadSource(url);
+        hls.attachMedia(element);
+        destroy = () => hls.destroy();
+      },
+      () => !cancelled && setFailed(true),
+    );
+    return () => {
+      cancelled = true;
+      destroy();
+    };
+  }, [pressed, url]);
+  if (!enhanced) return null;
+  return (
+    <>
+      {pressed ? (
+        <video ref={video} controls aria-labelledby="sermon-watch" />
+      ) : (
+        <button type="button" onClick={() => setPressed(true)}>
+          {t("sermon.play_video")}
+        </button>
+      )}
+      {failed ? <p role="alert">{t("sermon.video_unsupported")}</p> : null}
+    </>
+  );
+}

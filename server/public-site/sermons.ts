@@ -1,0 +1,281 @@
+import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
+import { z } from "zod";
+import { BOOKS } from "../../common/passages.js";
+import type {
+  SermonDetail,
+  SermonFacets,
+  SermonPageData,
+  SermonQuery,
+  SermonSummary,
+} from "../../public-site/pages/sermons/data.js";
+import { MAX_INT32 } from "../resources/resource-definition.js";
+import { publicReader, type PublicRecord } from "../resources/public-reads.js";
+import { publishedCondition } from "../resources/workflow.js";
+import { parseReference } from "../services/passage-parser.js";
+import { sermonResource } from "../routes/sermons/index.js";
+import type { PageData } from "../../public-site/data.js";
+import { passagePage } from "./passage-page.js";
+
+/** Sermons a library page lists (issue 23: 20 a page). */
+export const SERMONS_PAGE_SIZE = 20;
+const MAX_PAGE = 10_000;
+/** How long the filters' values (series, preachers, years) are kept before reread. */
+const FACETS_TTL_MS = 60_000;
+
+const OSIS_BOOKS = BOOKS.map(([osis]) => osis) as [string, ...string[]];
+const text = z.string().trim().max(100).catch("");
+const positive = z.coerce.number().int().positive().max(MAX_INT32);
+// A link or a form: anything unreadable is read as "no such filter", never an error.
+const sermonQuery = z.object({
+  q: z.string().trim().max(200).catch(""),
+  series: text,
+  preacher: text,
+  type: text,
+  year: z.coerce.number().int().min(1000).max(9999).nullable().catch(null),
+  book: z.enum(OSIS_BOOKS).or(z.literal("")).catch(""),
+  page: positive.max(MAX_PAGE).catch(1),
+});
+
+function first(value: unknown): unknown {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function fileOf(record: PublicRecord, field: string) {
+  const file = record.files.find((f) => f.field === field);
+  return file
+    ? {
+        url: file.url,
+        mime: file.mime,
+        name: file.originalName,
+        size: file.size,
+        durationSec: file.durationSec,
+      }
+    : null;
+}
+
+function summaryOf(record: PublicRecord): SermonSummary {
+  const r = record as PublicRecord & Omit<SermonSummary, "audioSeconds">;
+  const audio = fileOf(record, "audioFileId");
+  return {
+    id: r.id,
+    title: r.title,
+    preacher: r.preacher,
+    series: r.series,
+    serviceType: r.serviceType,
+    preachedOn: r.preachedOn,
+    passage: r.passage,
+    summary: r.summary,
+    audioSeconds: audio ? (audio.durationSec ?? 0) : null,
+    hasVideo:
+      Boolean(record.videoUrl) ||
+      record.files.some((f) => f.field === "videoFileId"),
+  };
+}
+
+function detailOf(record: PublicRecord): SermonDetail {
+  const cover = record.files.find((f) => f.field === "coverFileId");
+  return {
+    ...summaryOf(record),
+    body: String(record.body ?? ""),
+    publishedAt: (record.publishedAt as string | null) ?? null,
+    audio: fileOf(record, "audioFileId"),
+    video: fileOf(record, "videoFileId"),
+    videoUrl: (record.videoUrl as string | null) ?? null,
+    cover: cover
+      ? { url: cover.url, width: cover.width, height: cover.height }
+      : null,
+    attachments: (record.attachmentIds as number[])
+      .map((id) => record.files.find((f) => f.id === id))
+      .filter((f) => f !== undefined)
+      .map((f) => ({
+        url: f.url,
+        mime: f.mime,
+        name: f.originalName,
+        size: f.size,
+        durationSec: f.durationSec,
+      })),
+  };
+}
+
+const facetCache = new WeakMap<
+  object,
+  { at: number; facets: Promise<SermonFacets> }
+>();
+
+/** The values of published sermons the filters offer, read at most once a minute. */
+function facets(app: FastifyInstance): Promise<SermonFacets> {
+  const known = facetCache.get(app.store);
+  if (known && Date.now() - known.at < FACETS_TTL_MS) return known.facets;
+  const db = app.store.db;
+  const published = publishedCondition("sermons", app.store.kind);
+  const distinct = async (
+    column: "series" | "preacher" | "serviceType",
+  ): Promise<string[]> =>
+    (
+      await db
+        .selectFrom("sermons")
+        .select(column)
+        .distinct()
+        .where(published)
+        .where(column, "is not", null)
+        .where(column, "!=", "")
+        .orderBy(column)
+        .limit(500)
+        .execute()
+    ).map((row) => String(row[column]));
+  const loaded = (async () => {
+    const [series, preachers, serviceTypes, years] = await Promise.all([
+      distinct("series"),
+      distinct("preacher"),
+      distinct("serviceType"),
+      db
+        .selectFrom("sermons")
+        .select(sql<string>`substr(preached_on, 1, 4)`.as("year"))
+        .distinct()
+        .where(published)
+        .where("preachedOn", "is not", null)
+        .orderBy("year", "desc")
+        .execute(),
+    ]);
+    return {
+      series,
+      preachers,
+      serviceTypes,
+      years: years.map((row) => Number(row.year)).filter(Number.isFinite),
+    };
+  })();
+  facetCache.set(app.store, { at: Date.now(), facets: loaded });
+  loaded.catch(() => facetCache.delete(app.store));
+  return loaded;
+}
+
+/** The library, a series' page or a preacher's page. */
+async function libraryPage(
+  app: FastifyInstance,
+  scope: "all" | "series" | "preacher",
+  params: Record<string, unknown>,
+  rawQuery: Record<string, unknown>,
+): Promise<PageData> {
+  const query: SermonQuery = sermonQuery.parse({
+    q: first(rawQuery.q) ?? "",
+    series: (scope === "series" ? params.name : first(rawQuery.series)) ?? "",
+    preacher:
+      (scope === "preacher" ? params.name : first(rawQuery.preacher)) ?? "",
+    type: first(rawQuery.type) ?? "",
+    year: first(rawQuery.year) ?? null,
+    book: first(rawQuery.book) ?? "",
+    page: first(rawQuery.page) ?? 1,
+  });
+  if (scope !== "all" && !(scope === "series" ? query.series : query.preacher))
+    return { page: "notFound", about: "sermon" };
+  const filter: Record<string, unknown> = {
+    q: query.q || undefined,
+    series: query.series || undefined,
+    preacher: query.preacher || undefined,
+    serviceType: query.type || undefined,
+    preachedFrom: query.year ? `${query.year}-01-01` : undefined,
+    preachedTo: query.year ? `${query.year}-12-31` : undefined,
+    passage: query.book ? `${query.book}.1-${query.book}.999` : undefined,
+  };
+  const reader = publicReader(app, sermonResource);
+  const [page, offered] = await Promise.all([
+    reader.list(
+      filter,
+      { field: "preachedOn", order: "desc" },
+      (query.page - 1) * SERMONS_PAGE_SIZE,
+      SERMONS_PAGE_SIZE,
+    ),
+    facets(app),
+  ]);
+  const data: SermonPageData = {
+    page: "sermons",
+    scope,
+    query,
+    sermons: { list: page.list.map(summaryOf), total: page.total },
+    pageSize: SERMONS_PAGE_SIZE,
+    facets: offered,
+  };
+  // A series or preacher with no published sermon is no page.
+  if (scope !== "all" && page.total === 0 && !hasNarrowing(query))
+    return { page: "notFound", about: "sermon" };
+  return data;
+}
+
+function hasNarrowing(query: SermonQuery): boolean {
+  return Boolean(query.q || query.type || query.year || query.book);
+}
+
+/** The sermons just before and after one in its series (by the day preached, then id). */
+async function neighbours(app: FastifyInstance, sermon: SermonDetail) {
+  if (!sermon.series || !sermon.preachedOn)
+    return { previous: null, next: null };
+  const day = sermon.preachedOn;
+  const one = (before: boolean) =>
+    app.store.db
+      .selectFrom("sermons")
+      .select(["id", "title"])
+      .where("series", "=", sermon.series)
+      .where(publishedCondition("sermons", app.store.kind))
+      .where((eb) =>
+        eb.or([
+          eb("preachedOn", before ? "<" : ">", day),
+          eb.and([
+            eb("preachedOn", "=", day),
+            eb("id", before ? "<" : ">", sermon.id),
+          ]),
+        ]),
+      )
+      .orderBy("preachedOn", before ? "desc" : "asc")
+      .orderBy("id", before ? "desc" : "asc")
+      .limit(1)
+      .executeTakeFirst();
+  const [previous, next] = await Promise.all([one(true), one(false)]);
+  const plain = (row: { id: number; title: string } | undefined) =>
+    row ? { id: Number(row.id), title: row.title } : null;
+  return { previous: plain(previous), next: plain(next) };
+}
+
+/** A sermon's page; the not-found page for an id that is not a published sermon. */
+async function sermonPage(
+  app: FastifyInstance,
+  params: Record<string, unknown>,
+): Promise<PageData> {
+  const id = positive.safeParse(params.id);
+  if (!id.success || !/^\d+$/.test(String(params.id)))
+    return { page: "notFound", about: "sermon" };
+  const record = await publicReader(app, sermonResource).get(id.data);
+  if (!record) return { page: "notFound", about: "sermon" };
+  const sermon = detailOf(record);
+  return {
+    page: "sermon",
+    sermon,
+    passageRanges: sermon.passage ? parseReference(sermon.passage) : [],
+    ...(await neighbours(app, sermon)),
+  };
+}
+
+/**
+ * What a content page of the public site shows (the passage page, or a sermon page) (`route` is the path pattern it answered):
+ * read through the public read API's reader, so the pages and `/tjc/public/sermons`
+ * answer the same published records.
+ */
+export function loadSermonPage(
+  app: FastifyInstance,
+  route: string,
+  params: Record<string, unknown>,
+  query: Record<string, unknown>,
+): Promise<PageData> {
+  switch (route) {
+    case "/passage":
+      return passagePage(app, query);
+    case "/sermons":
+      return libraryPage(app, "all", params, query);
+    case "/sermons/series/:name":
+      return libraryPage(app, "series", params, query);
+    case "/sermons/preachers/:name":
+      return libraryPage(app, "preacher", params, query);
+    default:
+      return sermonPage(app, params);
+  }
+}
