@@ -214,32 +214,7 @@ function EditorBody({
   const [stale, setStale] = useState(false);
   const [savedOnce, setSavedOnce] = useState(false);
 
-  // Every change is kept as the draft; one that matches the saved record drops it.
-  // (`watch` is stable; the form context object is not, and must not restart this.)
-  const { watch } = formApi;
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const subscription = watch((values) => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        const changed = differs(values as Values, base);
-        setUnsaved(changed);
-        if (changed)
-          localStorage.setItem(
-            key,
-            JSON.stringify({
-              values: writable(values as Values),
-              savedAt: Date.now(),
-            }),
-          );
-        else localStorage.removeItem(key);
-      }, 300);
-    });
-    return () => {
-      clearTimeout(timer);
-      subscription.unsubscribe();
-    };
-  }, [watch, key, base]);
+  useDraftAutosave(formApi.watch, key, base, setUnsaved);
 
   useLeaveGuard(unsaved, translate("content.article_edit.leave_prompt"));
 
@@ -289,19 +264,7 @@ function EditorBody({
     }
   };
 
-  // Ctrl/Cmd+S saves (through the form, so it is validated first).
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "s") {
-        event.preventDefault();
-        (
-          document.getElementById("article-form") as HTMLFormElement | null
-        )?.requestSubmit();
-      }
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, []);
+  useSaveShortcut();
 
   return (
     <Box
@@ -312,90 +275,22 @@ function EditorBody({
         height: { md: "calc(100vh - 64px)" },
       }}
     >
-      <Box
-        sx={{
-          display: "flex",
-          alignItems: "center",
-          flexWrap: "wrap",
-          gap: 1,
-          px: 2,
-          py: 1,
-          borderBottom: 1,
-          borderColor: "divider",
-        }}
-      >
-        <MuiButton
-          component={Link}
-          to="/admin/articleManage"
-          startIcon={<ArrowBackIcon />}
-          size="small"
-        >
-          {translate("content.article_edit.back")}
-        </MuiButton>
-        {/* The page's name is its h1 (the app bar's title, as on every page); whether
-            this is a new article or an edit is the heading of the editor below it. */}
-        <Title title={translate("app.page_names.articleEdit")} />
-        <Typography variant="h6" component="h2" sx={{ flex: 1, minWidth: 120 }}>
-          {translate(
-            current
-              ? "content.article_edit.edit_title"
-              : "content.article_edit.new_title",
-          )}
-        </Typography>
-        <Typography
-          variant="body2"
-          color={unsaved ? "text.primary" : "text.secondary"}
-          fontWeight={unsaved ? 600 : undefined}
-          role="status"
-        >
-          {unsaved
-            ? translate("content.article_edit.unsaved")
-            : savedOnce
-              ? translate("content.article_edit.saved")
-              : ""}
-        </Typography>
-        <Typography
-          variant="caption"
-          color="text.secondary"
-          sx={{ display: { xs: "none", sm: "inline" } }}
-        >
-          {translate("content.article_edit.shortcut")}
-        </Typography>
-        <MuiButton
-          type="submit"
-          variant="contained"
-          startIcon={<SaveIcon />}
-          disabled={isSubmitting}
-        >
-          {translate(
-            isSubmitting
-              ? "content.article_edit.saving"
-              : "content.article_edit.save",
-          )}
-        </MuiButton>
-      </Box>
+      <EditorBar
+        isNew={!current}
+        unsaved={unsaved}
+        savedOnce={savedOnce}
+        saving={isSubmitting}
+      />
       {restored ? (
-        <Alert
-          severity="info"
-          sx={{ mx: 2, mt: 1 }}
-          action={
-            <MuiButton
-              color="inherit"
-              size="small"
-              onClick={() => {
-                localStorage.removeItem(key);
-                setRestored(false);
-                setUnsaved(false);
-                dropDraft();
-                formApi.reset(base);
-              }}
-            >
-              {translate("content.article_edit.discard_draft")}
-            </MuiButton>
-          }
-        >
-          {translate("content.article_edit.draft_restored")}
-        </Alert>
+        <DraftRestoredNotice
+          onDiscard={() => {
+            localStorage.removeItem(key);
+            setRestored(false);
+            setUnsaved(false);
+            dropDraft();
+            formApi.reset(base);
+          }}
+        />
       ) : null}
       <Box
         sx={{
@@ -405,59 +300,11 @@ function EditorBody({
           flexDirection: { xs: "column", md: "row" },
         }}
       >
-        <Box
-          component="main"
-          sx={{ flex: 1, minWidth: 0, overflow: { md: "auto" }, px: 2, py: 1 }}
-        >
-          <TextInput
-            source="title"
-            autoFocus
-            fullWidth
-            isRequired={form.required("title")}
-            sx={{ "& input": { fontSize: 22 } }}
-          />
-          <LazyRichTextInput
-            source="body"
-            preset="article"
-            fullWidth
-            label={translate("content.article_edit.body_label")}
-          />
-        </Box>
-        <Paper
-          component="aside"
-          square
-          variant="outlined"
-          aria-label={translate("content.article_edit.metadata")}
-          sx={{
-            width: { xs: "100%", md: 360 },
-            flexShrink: 0,
-            overflow: { md: "auto" },
-            p: 2,
-            borderTop: 0,
-            borderBottom: 0,
-            borderRight: 0,
-          }}
-        >
-          <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
-            {translate("content.article_edit.metadata")}
-          </Typography>
-          <SuggestInput source="author" apiPath="articles" />
-          <SuggestInput source="category" apiPath="articles" />
-          <TextInput source="summary" multiline minRows={3} fullWidth />
-          <TextInput source="sourceUrl" type="url" fullWidth />
-          <MediaInput source="coverFileId" kind="image" />
-          <WorkflowInputs required={form.required} />
-          {current ? (
-            <RevisionsPanel
-              apiPath="articles"
-              fieldsPrefix={`resources.${RESOURCE}.fields`}
-              current={current}
-              fields={COMPARED}
-              htmlFields={["body"]}
-              onRestored={(record) => take(record as Article)}
-            />
-          ) : null}
-        </Paper>
+        <ArticleText />
+        <ArticleMetadata
+          current={current}
+          onRestored={(record) => take(record as Article)}
+        />
       </Box>
       {current ? (
         <StaleVersionDialog
@@ -479,6 +326,226 @@ function EditorBody({
           onClose={() => setStale(false)}
         />
       ) : null}
+    </Box>
+  );
+}
+
+/**
+ * Every change is kept as the draft (300 ms after typing stops); one that matches the
+ * saved record drops it. (`watch` is stable; the form context object is not, and must not
+ * restart this.)
+ */
+function useDraftAutosave(
+  watch: ReturnType<typeof useFormContext>["watch"],
+  key: string,
+  base: Values,
+  setUnsaved: (unsaved: boolean) => void,
+) {
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const subscription = watch((values) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const changed = differs(values as Values, base);
+        setUnsaved(changed);
+        if (changed)
+          localStorage.setItem(
+            key,
+            JSON.stringify({
+              values: writable(values as Values),
+              savedAt: Date.now(),
+            }),
+          );
+        else localStorage.removeItem(key);
+      }, 300);
+    });
+    return () => {
+      clearTimeout(timer);
+      subscription.unsubscribe();
+    };
+  }, [watch, key, base, setUnsaved]);
+}
+
+/** Ctrl/Cmd+S saves (through the form, so it is validated first). */
+function useSaveShortcut() {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "s") {
+        event.preventDefault();
+        (
+          document.getElementById("article-form") as HTMLFormElement | null
+        )?.requestSubmit();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+}
+
+/** The bar above the editor: back, the heading, the save state and the save button. */
+function EditorBar({
+  isNew,
+  unsaved,
+  savedOnce,
+  saving,
+}: {
+  isNew: boolean;
+  unsaved: boolean;
+  savedOnce: boolean;
+  saving: boolean;
+}) {
+  const translate = useTranslate();
+  return (
+    <Box
+      sx={{
+        display: "flex",
+        alignItems: "center",
+        flexWrap: "wrap",
+        gap: 1,
+        px: 2,
+        py: 1,
+        borderBottom: 1,
+        borderColor: "divider",
+      }}
+    >
+      <MuiButton
+        component={Link}
+        to="/admin/articleManage"
+        startIcon={<ArrowBackIcon />}
+        size="small"
+      >
+        {translate("content.article_edit.back")}
+      </MuiButton>
+      {/* The page's name is its h1 (the app bar's title, as on every page); whether
+        this is a new article or an edit is the heading of the editor below it. */}
+      <Title title={translate("app.page_names.articleEdit")} />
+      <Typography variant="h6" component="h2" sx={{ flex: 1, minWidth: 120 }}>
+        {translate(
+          isNew
+            ? "content.article_edit.new_title"
+            : "content.article_edit.edit_title",
+        )}
+      </Typography>
+      <Typography
+        variant="body2"
+        color={unsaved ? "text.primary" : "text.secondary"}
+        fontWeight={unsaved ? 600 : undefined}
+        role="status"
+      >
+        {unsaved
+          ? translate("content.article_edit.unsaved")
+          : savedOnce
+            ? translate("content.article_edit.saved")
+            : ""}
+      </Typography>
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        sx={{ display: { xs: "none", sm: "inline" } }}
+      >
+        {translate("content.article_edit.shortcut")}
+      </Typography>
+      <MuiButton
+        type="submit"
+        variant="contained"
+        startIcon={<SaveIcon />}
+        disabled={saving}
+      >
+        {translate(
+          saving ? "content.article_edit.saving" : "content.article_edit.save",
+        )}
+      </MuiButton>
+    </Box>
+  );
+}
+
+/** The side panel: who and what the article is, its workflow, and its revisions. */
+function ArticleMetadata({
+  current,
+  onRestored,
+}: {
+  current: Article | null;
+  onRestored(record: Record<string, unknown>): void;
+}) {
+  const translate = useTranslate();
+  return (
+    <Paper
+      component="aside"
+      square
+      variant="outlined"
+      aria-label={translate("content.article_edit.metadata")}
+      sx={{
+        width: { xs: "100%", md: 360 },
+        flexShrink: 0,
+        overflow: { md: "auto" },
+        p: 2,
+        borderTop: 0,
+        borderBottom: 0,
+        borderRight: 0,
+      }}
+    >
+      <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
+        {translate("content.article_edit.metadata")}
+      </Typography>
+      <SuggestInput source="author" apiPath="articles" />
+      <SuggestInput source="category" apiPath="articles" />
+      <TextInput source="summary" multiline minRows={3} fullWidth />
+      <TextInput source="sourceUrl" type="url" fullWidth />
+      <MediaInput source="coverFileId" kind="image" />
+      <WorkflowInputs required={form.required} />
+      {current ? (
+        <RevisionsPanel
+          apiPath="articles"
+          fieldsPrefix={`resources.${RESOURCE}.fields`}
+          current={current}
+          fields={COMPARED}
+          htmlFields={["body"]}
+          onRestored={onRestored}
+        />
+      ) : null}
+    </Paper>
+  );
+}
+
+/** Says the form holds a draft kept in this browser, and offers to drop it. */
+function DraftRestoredNotice({ onDiscard }: { onDiscard(): void }) {
+  const translate = useTranslate();
+  return (
+    <Alert
+      severity="info"
+      sx={{ mx: 2, mt: 1 }}
+      action={
+        <MuiButton color="inherit" size="small" onClick={onDiscard}>
+          {translate("content.article_edit.discard_draft")}
+        </MuiButton>
+      }
+    >
+      {translate("content.article_edit.draft_restored")}
+    </Alert>
+  );
+}
+
+/** The article itself: its title and body, in the page's main column. */
+function ArticleText() {
+  const translate = useTranslate();
+  return (
+    <Box
+      component="main"
+      sx={{ flex: 1, minWidth: 0, overflow: { md: "auto" }, px: 2, py: 1 }}
+    >
+      <TextInput
+        source="title"
+        autoFocus
+        fullWidth
+        isRequired={form.required("title")}
+        sx={{ "& input": { fontSize: 22 } }}
+      />
+      <LazyRichTextInput
+        source="body"
+        preset="article"
+        fullWidth
+        label={translate("content.article_edit.body_label")}
+      />
     </Box>
   );
 }
