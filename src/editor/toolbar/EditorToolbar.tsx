@@ -105,21 +105,200 @@ export function EditorToolbar() {
   return <ToolbarItems editor={editor} />;
 }
 
+type Formats = ReturnType<typeof useActiveFormats>;
+type Chain = ReturnType<Editor["chain"]>;
+
+/** A button that runs one editor command; its state is read from the active formats. */
+interface CommandButton {
+  name: string;
+  /** Its label's key under editor.toolbar. */
+  key: string;
+  Icon: typeof UndoIcon;
+  active?: (state: Formats) => boolean;
+  /** Disabled beyond a read-only editor. */
+  off?: (state: Formats) => boolean;
+  command: (chain: Chain, state: Formats) => Chain;
+}
+
+const HISTORY: CommandButton[] = [
+  {
+    name: "undo",
+    key: "undo",
+    Icon: UndoIcon,
+    off: (s) => !s.canUndo,
+    command: (c) => c.undo(),
+  },
+  {
+    name: "redo",
+    key: "redo",
+    Icon: RedoIcon,
+    off: (s) => !s.canRedo,
+    command: (c) => c.redo(),
+  },
+];
+const MARKS: CommandButton[] = [
+  {
+    name: "bold",
+    key: "bold",
+    Icon: FormatBoldIcon,
+    active: (s) => s.bold,
+    command: (c) => c.toggleBold(),
+  },
+  {
+    name: "italic",
+    key: "italic",
+    Icon: FormatItalicIcon,
+    active: (s) => s.italic,
+    command: (c) => c.toggleItalic(),
+  },
+  {
+    name: "underline",
+    key: "underline",
+    Icon: FormatUnderlinedIcon,
+    active: (s) => s.underline,
+    command: (c) => c.toggleUnderline(),
+  },
+  {
+    name: "strike",
+    key: "strike",
+    Icon: FormatStrikethroughIcon,
+    active: (s) => s.strike,
+    command: (c) => c.toggleStrike(),
+  },
+];
+const SCRIPTS: CommandButton[] = [
+  {
+    name: "subscript",
+    key: "subscript",
+    Icon: SubscriptIcon,
+    active: (s) => s.subscript,
+    command: (c) => c.toggleSubscript(),
+  },
+  {
+    name: "superscript",
+    key: "superscript",
+    Icon: SuperscriptIcon,
+    active: (s) => s.superscript,
+    command: (c) => c.toggleSuperscript(),
+  },
+];
+const BLOCKS: CommandButton[] = [
+  {
+    name: "blockquote",
+    key: "blockquote",
+    Icon: FormatQuoteIcon,
+    active: (s) => s.blockquote,
+    command: (c) => c.toggleBlockquote(),
+  },
+  {
+    name: "code-block",
+    key: "code_block",
+    Icon: DataObjectIcon,
+    active: (s) => s.codeBlock,
+    command: (c) => c.toggleCodeBlock(),
+  },
+];
+const LISTS: CommandButton[] = [
+  {
+    name: "bullet-list",
+    key: "bullet_list",
+    Icon: FormatListBulletedIcon,
+    active: (s) => s.bulletList,
+    command: (c) => c.toggleBulletList(),
+  },
+  {
+    name: "ordered-list",
+    key: "ordered_list",
+    Icon: FormatListNumberedIcon,
+    active: (s) => s.orderedList,
+    command: (c) => c.toggleOrderedList(),
+  },
+  {
+    name: "task-list",
+    key: "task_list",
+    Icon: ChecklistIcon,
+    active: (s) => s.taskList,
+    command: (c) => c.toggleTaskList(),
+  },
+  // Always present, disabled outside a checked-list item: appearing only there made every
+  // later button jump when the cursor moved into a list.
+  {
+    name: "toggle-checked",
+    key: "toggle_checked",
+    Icon: CheckBoxIcon,
+    active: (s) => s.taskItemChecked ?? false,
+    off: (s) => s.taskItemChecked === null,
+    command: (c) => c.toggleTaskChecked(),
+  },
+  {
+    name: "outdent",
+    key: "outdent",
+    Icon: FormatIndentDecreaseIcon,
+    command: (c) => c.outdent(),
+  },
+  {
+    name: "indent",
+    key: "indent",
+    Icon: FormatIndentIncreaseIcon,
+    command: (c) => c.indent(),
+  },
+  {
+    name: "direction",
+    key: "direction",
+    Icon: FormatTextdirectionRToLIcon,
+    active: (s) => s.rtl,
+    command: (c, s) =>
+      s.rtl ? c.unsetTextDirection() : c.setTextDirection("rtl"),
+  },
+];
+const ALIGNS: CommandButton[] = (
+  [
+    ["left", FormatAlignLeftIcon],
+    ["center", FormatAlignCenterIcon],
+    ["right", FormatAlignRightIcon],
+    ["justify", FormatAlignJustifyIcon],
+  ] as const
+).map(([align, Icon]) => ({
+  name: `align-${align}`,
+  key: `align_${align}`,
+  Icon,
+  active: (s: Formats) => s.align === align,
+  command: (c: Chain) => c.setTextAlign(align),
+}));
+
+function CommandButtons({
+  editor,
+  state,
+  buttons,
+}: {
+  editor: Editor;
+  state: Formats;
+  buttons: CommandButton[];
+}) {
+  const translate = useTranslate();
+  return buttons.map(({ name, key, Icon, active, off, command }) => (
+    <ToolbarButton
+      key={name}
+      name={name}
+      label={translate(`editor.toolbar.${key}`)}
+      icon={<Icon fontSize="inherit" />}
+      active={active?.(state) ?? false}
+      disabled={!state.editable || (off?.(state) ?? false)}
+      onClick={() => command(editor.chain().focus(), state).run()}
+    />
+  ));
+}
+
 function ToolbarItems({ editor }: { editor: Editor }) {
   const translate = useTranslate();
   const ui = useEditorUi();
   const state = useActiveFormats(editor);
   const [dialog, setDialog] = useState<InsertDialogKind>(null);
   const label = (key: string) => translate(`editor.toolbar.${key}`);
-  const run =
-    (
-      command: (
-        chain: ReturnType<Editor["chain"]>,
-      ) => ReturnType<Editor["chain"]>,
-    ) =>
-    () =>
-      command(editor.chain().focus()).run();
   const disabled = !state.editable;
+  const buttons = (list: CommandButton[]) => (
+    <CommandButtons editor={editor} state={state} buttons={list} />
+  );
 
   return (
     <Box
@@ -134,57 +313,13 @@ function ToolbarItems({ editor }: { editor: Editor }) {
       }}
       className="LampstandEditor-toolbar"
     >
-      <ToolbarButton
-        name="undo"
-        label={label("undo")}
-        icon={<UndoIcon fontSize="inherit" />}
-        disabled={disabled || !state.canUndo}
-        onClick={run((c) => c.undo())}
-      />
-      <ToolbarButton
-        name="redo"
-        label={label("redo")}
-        icon={<RedoIcon fontSize="inherit" />}
-        disabled={disabled || !state.canRedo}
-        onClick={run((c) => c.redo())}
-      />
+      {buttons(HISTORY)}
       <Separator />
       <BlockTypeSelect editor={editor} />
       <FontSizeSelect editor={editor} />
       <FontFamilySelect editor={editor} />
       <Separator />
-      <ToolbarButton
-        name="bold"
-        label={label("bold")}
-        icon={<FormatBoldIcon fontSize="inherit" />}
-        active={state.bold}
-        disabled={disabled}
-        onClick={run((c) => c.toggleBold())}
-      />
-      <ToolbarButton
-        name="italic"
-        label={label("italic")}
-        icon={<FormatItalicIcon fontSize="inherit" />}
-        active={state.italic}
-        disabled={disabled}
-        onClick={run((c) => c.toggleItalic())}
-      />
-      <ToolbarButton
-        name="underline"
-        label={label("underline")}
-        icon={<FormatUnderlinedIcon fontSize="inherit" />}
-        active={state.underline}
-        disabled={disabled}
-        onClick={run((c) => c.toggleUnderline())}
-      />
-      <ToolbarButton
-        name="strike"
-        label={label("strike")}
-        icon={<FormatStrikethroughIcon fontSize="inherit" />}
-        active={state.strike}
-        disabled={disabled}
-        onClick={run((c) => c.toggleStrike())}
-      />
+      {buttons(MARKS)}
       <ColourPicker
         editor={editor}
         kind="color"
@@ -195,132 +330,14 @@ function ToolbarItems({ editor }: { editor: Editor }) {
         kind="background"
         icon={<FontDownloadIcon fontSize="inherit" />}
       />
-      <ToolbarButton
-        name="subscript"
-        label={label("subscript")}
-        icon={<SubscriptIcon fontSize="inherit" />}
-        active={state.subscript}
-        disabled={disabled}
-        onClick={run((c) => c.toggleSubscript())}
-      />
-      <ToolbarButton
-        name="superscript"
-        label={label("superscript")}
-        icon={<SuperscriptIcon fontSize="inherit" />}
-        active={state.superscript}
-        disabled={disabled}
-        onClick={run((c) => c.toggleSuperscript())}
-      />
+      {buttons(SCRIPTS)}
       <Separator />
-      <ToolbarButton
-        name="blockquote"
-        label={label("blockquote")}
-        icon={<FormatQuoteIcon fontSize="inherit" />}
-        active={state.blockquote}
-        disabled={disabled}
-        onClick={run((c) => c.toggleBlockquote())}
-      />
-      <ToolbarButton
-        name="code-block"
-        label={label("code_block")}
-        icon={<DataObjectIcon fontSize="inherit" />}
-        active={state.codeBlock}
-        disabled={disabled}
-        onClick={run((c) => c.toggleCodeBlock())}
-      />
+      {buttons(BLOCKS)}
       <CodeLanguageSelect editor={editor} />
       <Separator />
-      <ToolbarButton
-        name="bullet-list"
-        label={label("bullet_list")}
-        icon={<FormatListBulletedIcon fontSize="inherit" />}
-        active={state.bulletList}
-        disabled={disabled}
-        onClick={run((c) => c.toggleBulletList())}
-      />
-      <ToolbarButton
-        name="ordered-list"
-        label={label("ordered_list")}
-        icon={<FormatListNumberedIcon fontSize="inherit" />}
-        active={state.orderedList}
-        disabled={disabled}
-        onClick={run((c) => c.toggleOrderedList())}
-      />
-      <ToolbarButton
-        name="task-list"
-        label={label("task_list")}
-        icon={<ChecklistIcon fontSize="inherit" />}
-        active={state.taskList}
-        disabled={disabled}
-        onClick={run((c) => c.toggleTaskList())}
-      />
-      {/* Always present, disabled outside a checked-list item: appearing only there made
-          every later button jump when the cursor moved into a list. */}
-      <ToolbarButton
-        name="toggle-checked"
-        label={label("toggle_checked")}
-        icon={<CheckBoxIcon fontSize="inherit" />}
-        active={state.taskItemChecked ?? false}
-        disabled={disabled || state.taskItemChecked === null}
-        onClick={run((c) => c.toggleTaskChecked())}
-      />
-      <ToolbarButton
-        name="outdent"
-        label={label("outdent")}
-        icon={<FormatIndentDecreaseIcon fontSize="inherit" />}
-        disabled={disabled}
-        onClick={run((c) => c.outdent())}
-      />
-      <ToolbarButton
-        name="indent"
-        label={label("indent")}
-        icon={<FormatIndentIncreaseIcon fontSize="inherit" />}
-        disabled={disabled}
-        onClick={run((c) => c.indent())}
-      />
-      <ToolbarButton
-        name="direction"
-        label={label("direction")}
-        icon={<FormatTextdirectionRToLIcon fontSize="inherit" />}
-        active={state.rtl}
-        disabled={disabled}
-        onClick={run((c) =>
-          state.rtl ? c.unsetTextDirection() : c.setTextDirection("rtl"),
-        )}
-      />
+      {buttons(LISTS)}
       <Separator />
-      <ToolbarButton
-        name="align-left"
-        label={label("align_left")}
-        icon={<FormatAlignLeftIcon fontSize="inherit" />}
-        active={state.align === "left"}
-        disabled={disabled}
-        onClick={run((c) => c.setTextAlign("left"))}
-      />
-      <ToolbarButton
-        name="align-center"
-        label={label("align_center")}
-        icon={<FormatAlignCenterIcon fontSize="inherit" />}
-        active={state.align === "center"}
-        disabled={disabled}
-        onClick={run((c) => c.setTextAlign("center"))}
-      />
-      <ToolbarButton
-        name="align-right"
-        label={label("align_right")}
-        icon={<FormatAlignRightIcon fontSize="inherit" />}
-        active={state.align === "right"}
-        disabled={disabled}
-        onClick={run((c) => c.setTextAlign("right"))}
-      />
-      <ToolbarButton
-        name="align-justify"
-        label={label("align_justify")}
-        icon={<FormatAlignJustifyIcon fontSize="inherit" />}
-        active={state.align === "justify"}
-        disabled={disabled}
-        onClick={run((c) => c.setTextAlign("justify"))}
-      />
+      {buttons(ALIGNS)}
       <ToolbarButton
         name="clean"
         label={label("clean")}
