@@ -35,6 +35,35 @@ function duration(seconds: number): string {
   return [h, m, s].map((n) => String(n).padStart(2, "0")).join(":");
 }
 
+/** One episode of the feed: its page, enclosure and duration. */
+function feedItem(episode: Episode, origin: string) {
+  // A sermon's page on the public site; an audio item has none (its JSON).
+  const page =
+    episode.kind === "sermon"
+      ? `${origin}/sermons/${episode.id}`
+      : `${origin}/tjc/public/audios/${episode.id}`;
+  const seconds =
+    episode.durationSec === null ? null : Number(episode.durationSec);
+  return {
+    title: episode.title,
+    description: episode.summary ?? undefined,
+    "itunes:summary": episode.summary ?? undefined,
+    "itunes:author": episode.author ?? undefined,
+    guid: {
+      "@isPermaLink": "false",
+      "#text": `${episode.kind}-${episode.id}`,
+    },
+    link: page,
+    pubDate: new Date(episode.publishedAt).toUTCString(),
+    enclosure: {
+      "@url": `${origin}/files/${episode.storageKey}`,
+      "@length": String(Number(episode.size)),
+      "@type": episode.mime,
+    },
+    "itunes:duration": seconds === null ? undefined : duration(seconds),
+  };
+}
+
 /**
  * `GET /tjc/public/podcast.xml` (optionally `?series=`): an RSS 2.0 feed with the iTunes
  * namespace of every published sermon or audio that has an audio file, newest first, each
@@ -153,36 +182,7 @@ export const podcastRoutes: FastifyPluginAsync = async (parent) => {
             lastBuildDate: new Date(
               episodes[0]?.publishedAt ?? Date.now(),
             ).toUTCString(),
-            item: episodes.map((episode) => {
-              // A sermon's page on the public site; an audio item has none (its JSON).
-              const page =
-                episode.kind === "sermon"
-                  ? `${origin}/sermons/${episode.id}`
-                  : `${origin}/tjc/public/audios/${episode.id}`;
-              const seconds =
-                episode.durationSec === null
-                  ? null
-                  : Number(episode.durationSec);
-              return {
-                title: episode.title,
-                description: episode.summary ?? undefined,
-                "itunes:summary": episode.summary ?? undefined,
-                "itunes:author": episode.author ?? undefined,
-                guid: {
-                  "@isPermaLink": "false",
-                  "#text": `${episode.kind}-${episode.id}`,
-                },
-                link: page,
-                pubDate: new Date(episode.publishedAt).toUTCString(),
-                enclosure: {
-                  "@url": `${origin}/files/${episode.storageKey}`,
-                  "@length": String(Number(episode.size)),
-                  "@type": episode.mime,
-                },
-                "itunes:duration":
-                  seconds === null ? undefined : duration(seconds),
-              };
-            }),
+            item: episodes.map((episode) => feedItem(episode, origin)),
           },
         },
       };
