@@ -82,7 +82,6 @@ test.describe("the guard on every admin page", () => {
         dispatchEvent(new PopStateEvent("popstate"));
       }, remove);
       await expect(page.getByText(EXPIRED_ZH)).toBeVisible();
-      await expect(page.getByText("此页面将在后续版本中提供。")).toHaveCount(0);
       await expect(page).toHaveURL(
         "/login?toPath=%2Fadmin%2Fsystem%2FuserManage",
       );

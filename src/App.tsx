@@ -24,9 +24,9 @@ import { Layout } from "./layout/Layout";
 import { LoginPage } from "./layout/LoginPage";
 import { NotFound } from "./layout/NotFound";
 import { AppNotification } from "./layout/NoticeBridge";
-import { PlaceholderPage } from "./layout/PlaceholderPage";
+import { PUBLIC_PAGE_PATHS, PublicPageLink } from "./layout/PublicPageLink";
 import { RouterBridge, ScrollMemory } from "./layout/RouterBridge";
-import { PLACEHOLDER_PAGES, pagePermission } from "./layout/adminPages";
+import { pagePermission } from "./layout/adminPages";
 import { RequirePermission, guardScreens } from "./layout/RequirePermission";
 import { darkTheme, lightTheme } from "./layout/theme";
 import { EditorTestPage, TreeTestPage, UbTestPage } from "./pages/TestPages";
@@ -162,15 +162,8 @@ export function App() {
                 guarded(path, element),
               )}
               {guarded("configLive", <LiveConfigRoute />)}
-              {PLACEHOLDER_PAGES.filter(
-                ({ path }) =>
-                  path !== "system/userBehaviorStat" &&
-                  path !== "configManage" &&
-                  path !== "articleEdit" &&
-                  path !== "configLive" &&
-                  !MODERATION_PAGES.some((page) => page.path === path),
-              ).map(({ path }) =>
-                guarded(path, <PlaceholderPage path={path} />),
+              {PUBLIC_PAGE_PATHS.map((path) =>
+                guarded(path, <PublicPageLink path={path} />),
               )}
             </CustomRoutes>
             <Resource name="admin/tagManage" {...guardScreens(tags)} />

@@ -79,9 +79,18 @@ export const appMessages = {
           "您的账号用于问答社区，没有管理后台的权限。正在为您打开问答社区…",
         go: "前往问答社区",
       },
-      placeholder: {
-        coming: "此页面将在后续版本中提供。",
-        path: "路径：%{path}",
+      public_page: {
+        about: {
+          ask: "问答社区的首页：会友在这里提问、搜索和浏览问题。它是公开页面，访客看到的就是这里打开的样子。",
+          topicDetail:
+            "问题详情是每个问题的公开页面，显示问题、回答和相关讲道。在问答社区或问答管理中点开一个问题即可查看。",
+          choicenessCommon:
+            "精选回答的公开页面：同工推荐的回答按时间列出。推荐在问答管理中进行。",
+          tagList:
+            "问答标签的公开页面：每个标签和它的问题数。标签在问答标签管理中维护。",
+        },
+        open: "在新标签页打开 %{path}",
+        manage: "前往%{name}",
       },
       menu: {
         label: "主菜单",
@@ -212,9 +221,18 @@ export const appMessages = {
           "Your account is for the Q&A community and has no access to the back office. Taking you to the community…",
         go: "Go to the Q&A community",
       },
-      placeholder: {
-        coming: "This page arrives in a later release.",
-        path: "Path: %{path}",
+      public_page: {
+        about: {
+          ask: "The community's home page, where members ask, search and browse questions. It is a public page: what opens here is what visitors see.",
+          topicDetail:
+            "Each question has a public page with its answers and related sermons. Open a question from the community or from Q&A management to see it.",
+          choicenessCommon:
+            "The public page of recommended answers, newest first. Staff recommend answers in Q&A management.",
+          tagList:
+            "The public page of Q&A tags, each with its number of questions. Tags are kept in Q&A tag management.",
+        },
+        open: "Open %{path} in a new tab",
+        manage: "Go to %{name}",
       },
       menu: {
         label: "Main menu",

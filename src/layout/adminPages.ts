@@ -51,7 +51,7 @@ export interface AdminPage {
   path: string;
   group: MenuGroup;
   icon: ComponentType;
-  /** Set when the page is a react-admin resource rather than a placeholder. */
+  /** Set when the page is a react-admin resource rather than a page of its own. */
   resource?: string;
   /**
    * The code needed to open it (and to see its tile and menu entry): the same code the
@@ -313,8 +313,6 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     permission: "askTag:read",
   },
 ];
-
-export const PLACEHOLDER_PAGES = ADMIN_PAGES.filter((page) => !page.resource);
 
 export function pageNameKey(path: string): string {
   return `app.page_names.${path}`;
