@@ -22,6 +22,7 @@ import {
 import { resourceQueries } from "../../resources/resource-queries.js";
 import { registerListRoutes } from "../../resources/list-routes.js";
 import { contains, dateRange, equals } from "../../resources/filters.js";
+import { choiceLabels } from "../../../common/choice-labels.js";
 
 type JobLogRow = Selectable<JobLogsTable>;
 
@@ -70,12 +71,12 @@ export const jobLogResource = {
     { key: "jobId" },
     { key: "jobName" },
     { key: "handler" },
-    { key: "trigger" },
+    { key: "trigger", values: choiceLabels("jobTrigger") },
     { key: "scheduledAt", time: true },
     { key: "startedAt", time: true },
     { key: "finishedAt", time: true },
     { key: "durationMs" },
-    { key: "status" },
+    { key: "status", values: choiceLabels("jobLogStatus") },
     { key: "message" },
     { key: "error" },
     { key: "instance" },

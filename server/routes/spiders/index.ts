@@ -57,6 +57,7 @@ import {
   asJsonSet,
   columnValues,
 } from "../../resources/column-values.js";
+import { choiceLabels } from "../../../common/choice-labels.js";
 
 type SpiderRunRow = Selectable<SpiderRunsTable>;
 
@@ -162,8 +163,8 @@ export const spiderResource = {
     { key: "linkPattern" },
     { key: "maxPages" },
     { key: "delayMs" },
-    { key: "target" },
-    { key: "enabled" },
+    { key: "target", values: choiceLabels("spiderTarget") },
+    { key: "enabled", values: choiceLabels("yesNo") },
     { key: "cron" },
     { key: "createdAt", time: true },
     { key: "updatedAt", time: true },
@@ -263,7 +264,7 @@ export const spiderRoutes: FastifyPluginAsync = async (parent) => {
     csvColumns: [
       { key: "id" },
       { key: "spiderId" },
-      { key: "status" },
+      { key: "status", values: choiceLabels("spiderRunStatus") },
       { key: "startedAt", time: true },
       { key: "finishedAt", time: true },
       { key: "pagesFetched" },

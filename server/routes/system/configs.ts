@@ -22,6 +22,7 @@ import { equals } from "../../resources/filters.js";
 import { envelope } from "../../resources/resource-definition.js";
 import { conflictOn } from "../../services/user-admin.js";
 import { columnValues } from "../../resources/column-values.js";
+import { choiceLabels } from "../../../common/choice-labels.js";
 
 type ConfigRow = Selectable<ConfigsTable>;
 
@@ -93,9 +94,9 @@ export const configRoutes: FastifyPluginAsync = async (parent) => {
       { key: "id" },
       { key: "key" },
       { key: "value" },
-      { key: "type" },
+      { key: "type", values: choiceLabels("configType") },
       { key: "description" },
-      { key: "builtIn" },
+      { key: "builtIn", values: choiceLabels("yesNo") },
       { key: "updatedAt", time: true },
     ],
   });
