@@ -2,10 +2,28 @@ import { z } from "zod";
 import { nowIso } from "../../db/dialect.js";
 import { crawl, type CrawlStats } from "../../crawler/crawl.js";
 import { loadSpider } from "../../crawler/spiders.js";
+import {
+  JOB_LOG_KEYS,
+  type JobLogMessage,
+} from "../../../common/job-messages.js";
 import { defineJobHandler } from "../registry.js";
 
 function summary(stats: CrawlStats): string {
   return `fetched ${stats.pagesFetched} pages, created ${stats.itemsCreated}, skipped ${stats.duplicatesSkipped} duplicates, ${stats.blockedByRobots} blocked by robots.txt, ${stats.errors} errors`;
+}
+
+/** The run's numbers for the job log, worded in each reader's language. */
+function logMessage(stats: CrawlStats): JobLogMessage {
+  return {
+    key: JOB_LOG_KEYS.crawled,
+    params: {
+      pages: stats.pagesFetched,
+      created: stats.itemsCreated,
+      duplicates: stats.duplicatesSkipped,
+      blocked: stats.blockedByRobots,
+      errors: stats.errors,
+    },
+  };
 }
 
 /**
@@ -76,7 +94,7 @@ export const spiderRun = defineJobHandler({
         .set({ status: "success", finishedAt: nowIso(), message })
         .where("id", "=", run.id)
         .execute();
-      return message;
+      return logMessage(stats);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (stats) await write(stats);
