@@ -3,7 +3,10 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { sql, type Selectable, type SqlBool } from "kysely";
 import { z } from "zod";
 import { CONFIG_FIELD_LABELS } from "../../../common/schemas/system-labels.js";
-import { SYSTEM_ERRORS } from "../../../common/system-messages.js";
+import {
+  configDescription,
+  SYSTEM_ERRORS,
+} from "../../../common/system-messages.js";
 import {
   CONFIG_SORT_FIELDS,
   CONFIG_TYPES,
@@ -64,6 +67,12 @@ export const configRoutes: FastifyPluginAsync = async (parent) => {
       version: row.version,
     }),
     toValues: columnValues(configInputSchema),
+    // A built-in setting's description reads in the reader's language.
+    present: (records, request) =>
+      records.map((config) => ({
+        ...config,
+        description: configDescription(config, request.language),
+      })),
     async beforeWrite(change, { request }) {
       const language = request.language;
       const before = change.before;
