@@ -5,6 +5,7 @@ import {
   expectNoSeriousA11yViolations,
   loginViaApi,
   openAsUser,
+  useLanguage,
 } from "./helpers";
 
 const PASSWORD = E2E_USER_PASSWORD;
@@ -122,6 +123,17 @@ test("a role's permissions are a checkbox tree: a module ticks its actions, a pa
     page,
     "role editor, a half-ticked module",
   );
+});
+
+test("zh-CN: the built-in settings' descriptions read in Chinese", async ({
+  page,
+}) => {
+  await useLanguage(page, "zh-CN");
+  await openAsAdmin(page, "/admin/system/configManage");
+  await expect(page.getByText("多少分钟没有请求后会话结束")).toBeVisible();
+  await expect(
+    page.getByText("Minutes without a request after which a session ends"),
+  ).toHaveCount(0);
 });
 
 test("online sessions list live sessions and force one out; the login log lists attempts", async ({
