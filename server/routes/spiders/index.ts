@@ -20,6 +20,7 @@ import {
   SPIDER_RUN_FIELD_LABELS,
 } from "../../../common/schemas/spider-labels.js";
 import { SPIDER_ERRORS } from "../../../common/spider-messages.js";
+import { jobLogText } from "../../../common/job-messages.js";
 import type { SpiderRunsTable } from "../../db/schema.js";
 import { ok } from "../../http/envelope.js";
 import { notFound, validationError } from "../../http/errors.js";
@@ -260,6 +261,12 @@ export const spiderRoutes: FastifyPluginAsync = async (parent) => {
       message: row.message,
     }),
     toValues: () => ({}),
+    // A finished run's summary reads in the reader's language (common/job-messages.ts).
+    present: (runs, request) =>
+      runs.map((run) => ({
+        ...run,
+        message: jobLogText(run.message, request.language),
+      })),
     fieldLabels: SPIDER_RUN_FIELD_LABELS,
     csvColumns: [
       { key: "id" },
