@@ -111,3 +111,74 @@ export const SYSTEM_VALIDATION_MESSAGES: Record<
       "That login name is taken (upper and lower case count as the same)",
   },
 };
+
+/**
+ * The built-in settings' descriptions in every language, by key (issue 25 item 19: they
+ * read in English in the zh-CN admin). The seed stores the zh-CN text; the server answers a
+ * built-in setting whose stored description is one of these texts with the reader's, and
+ * a description an administrator rewrote as it is (`configDescription`). The en-US texts
+ * are those the seed stored before, so older stores are recognised too.
+ */
+export const CONFIG_DESCRIPTIONS: Record<Language, Record<string, string>> = {
+  "zh-CN": {
+    "site.name": "站点名称（中文），显示在后台标题栏和问答站点页头",
+    "site.nameEn": "站点名称（英文），显示在英文后台标题栏和问答站点页头",
+    "session.idleMinutes": "多少分钟没有请求后会话结束",
+    "login.maxFailures": "同一登录名连续登录失败多少次后锁定 10 分钟",
+    "upload.maxImageMB": "上传图片的最大大小（MB）",
+    "loginLog.retentionDays": "登录日志保留的天数",
+    "jobLog.retentionDays":
+      "任务日志保留已结束运行的天数（由任务日志保留任务清理）",
+    "ask.preModeration":
+      "问答先审后发：off（关闭）、newMembers（新成员的前几篇）或 all（全部）",
+    "ask.preModerationPosts": "newMembers 时：新成员的前几篇需要审核",
+    "ask.dailyQuestions": "每位成员每天最多提问数（0 为不限）",
+    "ask.dailyAnswers": "每位成员每天最多回答数（0 为不限）",
+    "ask.minAccountAgeHours": "账号注册满多少小时后才能发帖（0 为不限）",
+    "ask.signUpOpen": "问答社区是否开放注册",
+    "ask.bannedWords":
+      '敏感词：[{"word", "action": "block"（拦截）| "review"（送审）}]',
+  },
+  "en-US": {
+    "site.name":
+      "Site name (Chinese), shown in the admin's title bar and the public site's header",
+    "site.nameEn":
+      "Site name (English), shown in the admin's title bar and the public site's header",
+    "session.idleMinutes":
+      "Minutes without a request after which a session ends",
+    "login.maxFailures":
+      "Failed logins of one login name that lock it for 10 minutes",
+    "upload.maxImageMB": "Largest image upload, in MB",
+    "loginLog.retentionDays": "Days the login log keeps an attempt",
+    "jobLog.retentionDays":
+      "Days the job log keeps a finished run (the job-log retention job)",
+    "ask.preModeration":
+      "Q&A pre-moderation: off, newMembers (a member's first posts) or all",
+    "ask.preModerationPosts":
+      "With newMembers: how many first posts wait for review",
+    "ask.dailyQuestions": "Questions a member may ask a day (0: no limit)",
+    "ask.dailyAnswers": "Answers a member may write a day (0: no limit)",
+    "ask.minAccountAgeHours":
+      "Hours an account must exist before posting (0: none)",
+    "ask.signUpOpen": "Whether the community takes sign-ups",
+    "ask.bannedWords": 'Banned words: [{"word", "action": "block" | "review"}]',
+  },
+};
+
+/**
+ * A setting's description for a reader: a built-in setting's seeded text in `language`,
+ * any other description as stored.
+ */
+export function configDescription(
+  config: { key: string; description: string | null; builtIn: boolean },
+  language: Language,
+): string | null {
+  const { key, description } = config;
+  if (!config.builtIn || description === null) return description;
+  const seeded = Object.values(CONFIG_DESCRIPTIONS).some(
+    (texts) => texts[key] === description,
+  );
+  return seeded
+    ? (CONFIG_DESCRIPTIONS[language][key] ?? description)
+    : description;
+}

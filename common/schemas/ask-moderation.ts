@@ -6,6 +6,7 @@ import {
   ASK_TITLE_MAX,
   ASK_TITLE_MIN,
 } from "./ask-limits.js";
+import { CONFIG_DESCRIPTIONS } from "../system-messages.js";
 
 /** Community settings (issue 15), stored as `ask.*` rows of the system configuration. */
 export const PRE_MODERATION_MODES = ["off", "newMembers", "all"] as const;
@@ -82,17 +83,13 @@ export function encodeAskSetting(key: keyof AskConfig, value: unknown): string {
     : String(value);
 }
 
-/** The descriptions seeded with the rows (shown in the configuration screen). */
-export const ASK_CONFIG_DESCRIPTIONS: Record<keyof AskConfig, string> = {
-  preModeration:
-    "Q&A pre-moderation: off, newMembers (a member's first posts) or all",
-  preModerationPosts: "With newMembers: how many first posts wait for review",
-  dailyQuestions: "Questions a member may ask a day (0: no limit)",
-  dailyAnswers: "Answers a member may write a day (0: no limit)",
-  minAccountAgeHours: "Hours an account must exist before posting (0: none)",
-  signUpOpen: "Whether the community takes sign-ups",
-  bannedWords: 'Banned words: [{"word", "action": "block" | "review"}]',
-};
+/** The descriptions seeded with the rows (`CONFIG_DESCRIPTIONS`, zh-CN as the seed stores). */
+export const ASK_CONFIG_DESCRIPTIONS = Object.fromEntries(
+  (Object.keys(ASK_CONFIG_KEYS) as (keyof AskConfig)[]).map((field) => [
+    field,
+    CONFIG_DESCRIPTIONS["zh-CN"][ASK_CONFIG_KEYS[field]]!,
+  ]),
+) as Record<keyof AskConfig, string>;
 
 export const ASK_STATUS_ACTIONS = [
   "approve",

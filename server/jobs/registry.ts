@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { FastifyInstance } from "fastify";
 import type { Language } from "../../common/codes.js";
 import type { JobHandlerInfo } from "../../common/schemas/job.js";
+import type { JobLogMessage } from "../../common/job-messages.js";
 
 /** What a handler gets for one run. */
 export interface JobContext {
@@ -29,8 +30,14 @@ export interface JobHandler<P extends z.ZodObject = z.ZodObject> {
   label: Record<Language, string>;
   description: Record<Language, string>;
   params: P;
-  /** Answers a short message for the log (e.g. "deleted 12 sessions"). */
-  run(params: z.output<P>, context: JobContext): Promise<string | void>;
+  /**
+   * Answers a short message for the log (e.g. "deleted 12 sessions"): a key of
+   * `JOB_LOG_MESSAGES` with its values, so each reader sees it in their language.
+   */
+  run(
+    params: z.output<P>,
+    context: JobContext,
+  ): Promise<JobLogMessage | string | void>;
 }
 
 /** Builds a handler entry with its params typed from its schema. */

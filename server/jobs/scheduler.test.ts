@@ -1,3 +1,4 @@
+import { jobLogText } from "../../common/job-messages.js";
 import {
   afterAll,
   beforeAll,
@@ -185,7 +186,12 @@ describe("concurrency and timeouts", () => {
     await scheduler.idle();
     const rows = await logs(job.id);
     expect(rows.map((row) => row.status)).toEqual(["success", "skipped"]);
-    expect(rows[1]!.message).toContain("still going");
+    expect(jobLogText(rows[1]!.message, "en-US")).toBe(
+      "Skipped: the previous run is still going",
+    );
+    expect(jobLogText(rows[1]!.message, "zh-CN")).toBe(
+      "上一次运行尚未结束，本次跳过",
+    );
     // The lease is given back: the next fire runs.
     clock.now = T0 + 3000;
     await scheduler.tick();
@@ -240,8 +246,9 @@ describe("concurrency and timeouts", () => {
     expect(row).toMatchObject({
       status: "failed",
       trigger: "manual",
-      message: "timed out after 1 s",
     });
+    expect(jobLogText(row!.message, "en-US")).toBe("Timed out after 1 s");
+    expect(jobLogText(row!.message, "zh-CN")).toBe("运行超过 1 秒，已超时");
     // The lease was given back, so the job can run again.
     const again = await t.app.store.db
       .selectFrom("jobs")

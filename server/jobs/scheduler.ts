@@ -6,6 +6,11 @@ import { checkCron, fireTimesBetween } from "../../common/cron.js";
 import type { JobsTable } from "../db/schema.js";
 import { nowIso } from "../db/dialect.js";
 import type { JobRegistry } from "./registry.js";
+import {
+  JOB_LOG_KEYS,
+  storedJobLogMessage,
+  type JobLogMessage,
+} from "../../common/job-messages.js";
 
 type JobRow = Selectable<JobsTable>;
 type Trigger = "schedule" | "manual" | "misfire";
@@ -259,7 +264,7 @@ export class Scheduler {
             status: "skipped",
             finishedAt: nowIso(startedAt),
             durationMs: 0,
-            message: "the previous run is still going",
+            message: storedJobLogMessage({ key: JOB_LOG_KEYS.skippedRunning }),
           })
           .returning("id")
           .executeTakeFirstOrThrow();
@@ -277,7 +282,7 @@ export class Scheduler {
         .set({
           status: "failed",
           finishedAt: nowIso(startedAt),
-          error: "the instance running it stopped",
+          error: storedJobLogMessage({ key: JOB_LOG_KEYS.instanceStopped }),
         })
         .where("jobId", "=", job.id)
         .where("status", "=", "running")
@@ -338,7 +343,7 @@ export class Scheduler {
         now: this.clock,
         logId,
       });
-      const outcomes: Promise<string | void>[] = [run];
+      const outcomes: Promise<JobLogMessage | string | void>[] = [run];
       if (job.timeoutSec > 0) {
         outcomes.push(
           new Promise((_, reject) => {
@@ -353,13 +358,18 @@ export class Scheduler {
       run.catch(() => undefined);
       // Every run counts in the job metrics (runs, failures, duration) by its handler.
       const race = () => Promise.race(outcomes);
+      const said = await (this.app.metrics
+        ? this.app.metrics.runJob(job.handler, race)
+        : race());
       message =
-        (await (this.app.metrics
-          ? this.app.metrics.runJob(job.handler, race)
-          : race())) || null;
+        typeof said === "object" ? storedJobLogMessage(said) : said || null;
     } catch (caught) {
       status = "failed";
-      if (caught instanceof TimeoutError) message = caught.message;
+      if (caught instanceof TimeoutError)
+        message = storedJobLogMessage({
+          key: JOB_LOG_KEYS.timedOut,
+          params: { seconds: caught.seconds },
+        });
       error =
         caught instanceof Error
           ? (caught.stack ?? caught.message)
@@ -383,7 +393,7 @@ export class Scheduler {
 }
 
 class TimeoutError extends Error {
-  constructor(seconds: number) {
+  constructor(readonly seconds: number) {
     super(`timed out after ${seconds} s`);
     this.name = "TimeoutError";
   }

@@ -34,4 +34,26 @@ describe("CSV layout", () => {
       layout.cells({ name: "福音", updatedAt: "2026-05-01T23:00:00.000Z" }),
     ).toEqual(["福音", "2026-05-02 07:00:00"]);
   });
+
+  it("writes a coded value in the caller's language and leaves others as they are", () => {
+    const values = {
+      "zh-CN": { draft: "草稿", true: "是" },
+      "en-US": { draft: "Draft", true: "Yes" },
+    };
+    const columns = [
+      { key: "name" as const, values },
+      { key: "updatedAt" as const, values },
+    ];
+    const zh = csvLayout(columns, labels, "zh-CN", "UTC");
+    const en = csvLayout(columns, labels, "en-US", "UTC");
+    expect(zh.cells({ name: "draft", updatedAt: true })).toEqual([
+      "草稿",
+      "是",
+    ]);
+    expect(en.cells({ name: "draft", updatedAt: true })).toEqual([
+      "Draft",
+      "Yes",
+    ]);
+    expect(en.cells({ name: "odd", updatedAt: null })).toEqual(["odd", null]);
+  });
 });

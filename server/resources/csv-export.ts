@@ -45,8 +45,9 @@ export function checkCsvLabels<Rec>(
 
 /**
  * The headers and the cell formatting of one export: each header is the field's name in
- * the caller's language, and a time column's header names the zone its cells are in,
- * e.g. `更新时间 (Asia/Shanghai, UTC+08:00)`.
+ * the caller's language, a time column's header names the zone its cells are in,
+ * e.g. `更新时间 (Asia/Shanghai, UTC+08:00)`, and a coded value (`draft`, `female`, `true`)
+ * is written in the caller's language.
  */
 export function csvLayout<Rec>(
   columns: CsvColumn<Rec>[],
@@ -66,8 +67,12 @@ export function csvLayout<Rec>(
   return {
     headers,
     cells: (record) =>
-      columns.map(({ key, time }) =>
-        time ? formatTime(record[key]) : record[key],
-      ),
+      columns.map(({ key, time, values }) => {
+        const value = record[key];
+        if (time) return formatTime(value);
+        if (values && value !== null && value !== undefined)
+          return values[language][String(value)] ?? value;
+        return value;
+      }),
   };
 }

@@ -178,6 +178,11 @@ export interface ResourceDefinition<
 export interface CsvColumn<Rec> {
   key: keyof Rec & string;
   time?: boolean;
+  /**
+   * A coded value's words in every language (`common/choice-labels.ts`, the labels the
+   * screens show): the cell holds the caller's; a value without a label stays as it is.
+   */
+  values?: Record<Language, Record<string, string>>;
 }
 
 /** Ids and versions are 32-bit integers in both stores (common/schemas/fields.ts). */

@@ -7,74 +7,57 @@ import {
 } from "../../common/constants.js";
 import { MAX_IMAGE_UPLOAD_BYTES } from "../../common/editor-rules.js";
 import type { ConfigType } from "../../common/schemas/config.js";
+import { CONFIG_DESCRIPTIONS } from "../../common/system-messages.js";
 import {
   ASK_CONFIG_DEFAULTS,
-  ASK_CONFIG_DESCRIPTIONS,
   ASK_CONFIG_KEYS,
   ASK_CONFIG_TYPES,
   encodeAskSetting,
   type AskConfig,
 } from "../../common/schemas/ask-moderation.js";
 
-/** The built-in settings, seeded when missing; an administrator changes their values. */
+/**
+ * The built-in settings, seeded when missing; an administrator changes their values. Each
+ * is stored with its zh-CN description (`CONFIG_DESCRIPTIONS`), which readers get in
+ * their own language.
+ */
 export const SEED_CONFIGS: {
   key: string;
   value: string;
   type: ConfigType;
   description: string;
-}[] = [
-  {
-    key: "site.name",
-    value: "灯台",
-    type: "string",
-    description: "站点名称（中文），显示在后台标题栏和问答站点页头",
-  },
-  {
-    key: "site.nameEn",
-    value: "Lampstand",
-    type: "string",
-    description:
-      "Site name (English), shown in the admin's title bar and the public site's header",
-  },
-  {
-    key: "session.idleMinutes",
-    value: String(SESSION_IDLE_TIMEOUT_MS / 60_000),
-    type: "number",
-    description: "Minutes without a request after which a session ends",
-  },
-  {
-    key: "login.maxFailures",
-    value: String(LOGIN_MAX_FAILURES),
-    type: "number",
-    description: "Failed logins of one login name that lock it for 10 minutes",
-  },
-  {
-    key: "upload.maxImageMB",
-    value: String(MAX_IMAGE_UPLOAD_BYTES / 1024 / 1024),
-    type: "number",
-    description: "Largest image upload, in MB",
-  },
-  {
-    key: "loginLog.retentionDays",
-    value: "180",
-    type: "number",
-    description: "Days the login log keeps an attempt",
-  },
-  {
-    key: "jobLog.retentionDays",
-    value: "30",
-    type: "number",
-    description:
-      "Days the job log keeps a finished run (the job-log retention job)",
-  },
-  // The community settings (issue 15, askConfig).
-  ...(Object.keys(ASK_CONFIG_KEYS) as (keyof AskConfig)[]).map((field) => ({
-    key: ASK_CONFIG_KEYS[field],
-    value: encodeAskSetting(field, ASK_CONFIG_DEFAULTS[field]),
-    type: ASK_CONFIG_TYPES[field],
-    description: ASK_CONFIG_DESCRIPTIONS[field],
-  })),
-];
+}[] = (
+  [
+    { key: "site.name", value: "灯台", type: "string" },
+    { key: "site.nameEn", value: "Lampstand", type: "string" },
+    {
+      key: "session.idleMinutes",
+      value: String(SESSION_IDLE_TIMEOUT_MS / 60_000),
+      type: "number",
+    },
+    {
+      key: "login.maxFailures",
+      value: String(LOGIN_MAX_FAILURES),
+      type: "number",
+    },
+    {
+      key: "upload.maxImageMB",
+      value: String(MAX_IMAGE_UPLOAD_BYTES / 1024 / 1024),
+      type: "number",
+    },
+    { key: "loginLog.retentionDays", value: "180", type: "number" },
+    { key: "jobLog.retentionDays", value: "30", type: "number" },
+    // The community settings (issue 15, askConfig).
+    ...(Object.keys(ASK_CONFIG_KEYS) as (keyof AskConfig)[]).map((field) => ({
+      key: ASK_CONFIG_KEYS[field],
+      value: encodeAskSetting(field, ASK_CONFIG_DEFAULTS[field]),
+      type: ASK_CONFIG_TYPES[field],
+    })),
+  ] satisfies { key: string; value: string; type: ConfigType }[]
+).map((seed) => ({
+  ...seed,
+  description: CONFIG_DESCRIPTIONS["zh-CN"][seed.key]!,
+}));
 
 /** How often each instance rereads the settings: a change applies everywhere within 5 s. */
 export const SETTINGS_REFRESH_MS = 2000;

@@ -4,6 +4,7 @@ import { AUDIO_FIELD_LABELS } from "../../common/schemas/audio-labels";
 import { VIDEO_FIELD_LABELS } from "../../common/schemas/video-labels";
 import { GOSPEL_DOC_FIELD_LABELS } from "../../common/schemas/gospel-doc-labels";
 import { deepMerge, nestMessages } from "../i18n/deepMerge";
+import { CHOICE_LABELS } from "../../common/choice-labels";
 
 const screens = {
   "zh-CN": {
@@ -15,12 +16,7 @@ const screens = {
         video_url: "https 开头的 mp4、HLS（.m3u8）、YouTube 或哔哩哔哩链接",
       },
       video_source: { file: "视频文件", link: "外部链接" },
-      doc_language: {
-        "zh-CN": "简体中文",
-        "zh-TW": "繁体中文",
-        "en-US": "英文",
-        other: "其他",
-      },
+      doc_language: CHOICE_LABELS["zh-CN"].docLanguage,
       open_link: "打开链接",
       file_missing: "文件不存在",
     },
@@ -53,12 +49,7 @@ const screens = {
           "An https link to an mp4 file, an HLS playlist (.m3u8), YouTube or Bilibili",
       },
       video_source: { file: "Video file", link: "External link" },
-      doc_language: {
-        "zh-CN": "Simplified Chinese",
-        "zh-TW": "Traditional Chinese",
-        "en-US": "English",
-        other: "Other",
-      },
+      doc_language: CHOICE_LABELS["en-US"].docLanguage,
       open_link: "Open the link",
       file_missing: "The file does not exist",
     },

@@ -7,6 +7,7 @@ import {
   DialogContent,
   DialogTitle,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   TextField,
@@ -78,13 +79,16 @@ export function LibraryDialog({
           <Alert severity="info">{translate("media.library_empty")}</Alert>
         ) : null}
         <List dense>
+          {/* Each button sits in its own <li>: a list holds only items (axe: list). */}
           {(files ?? []).map((file) => (
-            <ListItemButton key={file.id} onClick={() => onChoose(file)}>
-              <ListItemText
-                primary={file.originalName}
-                secondary={`${formatBytes(file.size)} · ${file.createdAt.slice(0, 10)}`}
-              />
-            </ListItemButton>
+            <ListItem key={file.id} disablePadding>
+              <ListItemButton onClick={() => onChoose(file)}>
+                <ListItemText
+                  primary={file.originalName}
+                  secondary={`${formatBytes(file.size)} · ${file.createdAt.slice(0, 10)}`}
+                />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       </DialogContent>

@@ -1,16 +1,12 @@
 /** The media inputs' strings (merged into the admin's i18n catalogue). */
+import { CHOICE_LABELS } from "../../common/choice-labels";
 export const mediaMessages: Record<
   "zh-CN" | "en-US",
   Record<string, unknown>
 > = {
   "zh-CN": {
     media: {
-      kind: {
-        image: "图片",
-        audio: "音频",
-        video: "视频",
-        document: "文档",
-      },
+      kind: CHOICE_LABELS["zh-CN"].mediaKind,
       drop_here: "将%{kind}文件拖到此处，或",
       pick: "选择文件",
       choose_from_library: "从媒体库选择",
@@ -32,12 +28,7 @@ export const mediaMessages: Record<
   },
   "en-US": {
     media: {
-      kind: {
-        image: "image",
-        audio: "audio",
-        video: "video",
-        document: "document",
-      },
+      kind: CHOICE_LABELS["en-US"].mediaKind,
       drop_here: "Drop the %{kind} file here, or",
       pick: "Choose a file",
       choose_from_library: "Choose from the library",

@@ -1,3 +1,8 @@
+import {
+  jobLogText,
+  storedJobLogMessage,
+  type JobLogMessage,
+} from "../../../common/job-messages.js";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { statsDay } from "../../behavior/rollup.js";
 import { nowIso } from "../../db/dialect.js";
@@ -39,7 +44,13 @@ test("raw event retention deletes whole days older than behavior.rawRetentionDay
       now: () => now,
     },
   );
-  expect(message).toMatch(/deleted 2 raw events older than 90 days/);
+  const stored = storedJobLogMessage(message as JobLogMessage);
+  expect(jobLogText(stored, "en-US")).toBe(
+    "Deleted 2 raw events older than 90 days",
+  );
+  expect(jobLogText(stored, "zh-CN")).toBe(
+    "删除了 2 条早于 90 天的原始行为事件",
+  );
   const left = await t.app.store.db
     .selectFrom("behaviorEvents")
     .select("path")

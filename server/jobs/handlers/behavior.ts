@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { rollUp, statsDay } from "../../behavior/rollup.js";
+import { JOB_LOG_KEYS } from "../../../common/job-messages.js";
 import { defineJobHandler } from "../registry.js";
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -27,7 +28,7 @@ export const behaviorRollup = defineJobHandler({
     const to = statsDay(now());
     const from = statsDay(now() - (days - 1) * DAY_MS);
     const rows = await rollUp(app.store, from, to);
-    return `rolled up ${from}..${to}: ${rows} daily rows`;
+    return { key: JOB_LOG_KEYS.rolledUp, params: { from, to, rows } };
   },
 });
 
@@ -55,7 +56,10 @@ export const behaviorRetention = defineJobHandler({
       .deleteFrom("behaviorEvents")
       .where("day", "<", cutoff)
       .executeTakeFirst();
-    return `deleted ${Number(result.numDeletedRows)} raw events older than ${days} days`;
+    return {
+      key: JOB_LOG_KEYS.deletedRawEvents,
+      params: { count: Number(result.numDeletedRows), days },
+    };
   },
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { JOB_LOG_KEYS } from "../../../common/job-messages.js";
 import { defineJobHandler } from "../registry.js";
 
 /**
@@ -32,6 +33,6 @@ export const testWait = defineJobHandler({
       );
     });
     if (fail) throw new Error("failed as asked");
-    return `waited ${ms} ms`;
+    return { key: JOB_LOG_KEYS.waited, params: { ms } };
   },
 });

@@ -1,3 +1,9 @@
+import {
+  JOB_LOG_KEYS,
+  jobLogText,
+  storedJobLogMessage,
+  type JobLogMessage,
+} from "../../../common/job-messages.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { nowIso } from "../../db/dialect.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
@@ -8,6 +14,11 @@ import {
   sessionCleanup,
 } from "./housekeeping.js";
 import type { JobContext } from "../registry.js";
+
+/** A handler's answer as an English reader of the log reads it. */
+function english(message: unknown): string | null {
+  return jobLogText(storedJobLogMessage(message as JobLogMessage), "en-US");
+}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -73,7 +84,10 @@ describe("built-in housekeeping handlers", () => {
       .values([session("expired", NOW - 1000), session("live", NOW + DAY)])
       .execute();
     const message = await sessionCleanup.run({}, context());
-    expect(message).toMatch(/^deleted \d+ sessions$/);
+    expect(message).toMatchObject({ key: JOB_LOG_KEYS.deletedSessions });
+    const stored = storedJobLogMessage(message as JobLogMessage);
+    expect(jobLogText(stored, "en-US")).toMatch(/^Deleted \d+ sessions?$/);
+    expect(jobLogText(stored, "zh-CN")).toMatch(/^删除了 \d+ 个会话$/);
     const left = await t.app.store.db
       .selectFrom("sessions")
       .select("tokenHash")
@@ -91,8 +105,8 @@ describe("built-in housekeeping handlers", () => {
         { key: "ip:1.2.3.4", failedAt: nowIso(NOW - 1000) },
       ])
       .execute();
-    expect(await loginFailurePrune.run({}, context())).toBe(
-      "deleted 1 login failures",
+    expect(english(await loginFailurePrune.run({}, context()))).toBe(
+      "Deleted 1 login failure",
     );
   });
 
@@ -113,11 +127,11 @@ describe("built-in housekeeping handlers", () => {
       .values([log(40, "success"), log(40, "running"), log(10, "failed")])
       .execute();
     // Left out, the period is the setting jobLog.retentionDays (30 as seeded).
-    expect(await jobLogRetention.run({}, context())).toBe(
-      "deleted 1 job logs older than 30 days",
+    expect(english(await jobLogRetention.run({}, context()))).toBe(
+      "Deleted 1 job log older than 30 days",
     );
-    expect(await jobLogRetention.run({ days: 5 }, context())).toBe(
-      "deleted 1 job logs older than 5 days",
+    expect(english(await jobLogRetention.run({ days: 5 }, context()))).toBe(
+      "Deleted 1 job log older than 5 days",
     );
     const left = await t.app.store.db
       .selectFrom("jobLogs")
@@ -144,7 +158,7 @@ test("loginLog.retention keeps the configured period of the login log", async ()
     .where("key", "=", "loginLog.retentionDays")
     .execute();
   await t.app.settings.refresh();
-  expect(await loginLogRetention.run({}, context())).toBe(
-    "deleted 2 login log entries older than 5 days",
+  expect(english(await loginLogRetention.run({}, context()))).toBe(
+    "Deleted 2 login log entries older than 5 days",
   );
 });

@@ -3,6 +3,7 @@ import { nowIso } from "../../db/dialect.js";
 import { SessionStore } from "../../services/session-store.js";
 import { LoginThrottle } from "../../services/login-throttle.js";
 import { pruneLoginLog } from "../../services/login-log.js";
+import { JOB_LOG_KEYS } from "../../../common/job-messages.js";
 import { defineJobHandler } from "../registry.js";
 
 /** How long job logs are kept when the setting `jobLog.retentionDays` is missing. */
@@ -24,7 +25,7 @@ export const sessionCleanup = defineJobHandler({
     // The idle timeout is a setting (session.idleMinutes), as the app's own store reads it.
     sessions.idleTimeoutMs = app.sessions.idleTimeoutMs;
     const deleted = await sessions.deleteExpired();
-    return `deleted ${deleted} sessions`;
+    return { key: JOB_LOG_KEYS.deletedSessions, params: { count: deleted } };
   },
 });
 
@@ -38,7 +39,10 @@ export const loginFailurePrune = defineJobHandler({
   params: z.object({}).strict(),
   async run(_params, { app, now }) {
     const deleted = await new LoginThrottle(app.store, now).prune();
-    return `deleted ${deleted} login failures`;
+    return {
+      key: JOB_LOG_KEYS.deletedLoginFailures,
+      params: { count: deleted },
+    };
   },
 });
 
@@ -68,7 +72,10 @@ export const jobLogRetention = defineJobHandler({
       .where("startedAt", "<", nowIso(now() - days * DAY_MS))
       .where("status", "!=", "running")
       .executeTakeFirst();
-    return `deleted ${Number(result.numDeletedRows)} job logs older than ${days} days`;
+    return {
+      key: JOB_LOG_KEYS.deletedJobLogs,
+      params: { count: Number(result.numDeletedRows), days },
+    };
   },
 });
 
@@ -87,7 +94,10 @@ export const loginLogRetention = defineJobHandler({
       DEFAULT_LOGIN_LOG_RETENTION_DAYS,
     );
     const deleted = await pruneLoginLog(app.store, days, now());
-    return `deleted ${deleted} login log entries older than ${days} days`;
+    return {
+      key: JOB_LOG_KEYS.deletedLoginLogs,
+      params: { count: deleted, days },
+    };
   },
 });
 

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { nowIso } from "../../db/dialect.js";
+import {
+  jobLogText,
+  storedJobLogMessage,
+  type JobLogMessage,
+} from "../../../common/job-messages.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 import { publishScheduled } from "./publishing.js";
 
@@ -43,13 +48,14 @@ test("is seeded as a built-in job and flips due scheduled sermons to published",
     now: () => at,
   });
 
-  expect(await publishScheduled.run({}, context(Date.now()))).toBe(
-    "nothing due",
-  );
+  const read = (message: unknown, language: "zh-CN" | "en-US") =>
+    jobLogText(storedJobLogMessage(message as JobLogMessage), language);
+  const none = await publishScheduled.run({}, context(Date.now()));
+  expect(read(none, "en-US")).toBe("Nothing was due");
   const later = Date.parse(publishAt) + 60_000;
-  expect(await publishScheduled.run({}, context(later))).toBe(
-    "published sermons 1",
-  );
+  const published = await publishScheduled.run({}, context(later));
+  expect(read(published, "en-US")).toBe("Published: Sermons 1");
+  expect(read(published, "zh-CN")).toBe("已发布：讲道 1");
   const row = await t.app.store.db
     .selectFrom("sermons")
     .select(["status", "publishedAt"])

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { publishDue } from "../../resources/workflow.js";
+import { JOB_LOG_KEYS } from "../../../common/job-messages.js";
 import { defineJobHandler } from "../registry.js";
 
 /**
@@ -17,10 +18,12 @@ export const publishScheduled = defineJobHandler({
   params: z.object({}).strict(),
   async run(_params, { app, now }) {
     const flipped = await publishDue(app.store, new Date(now()));
-    const parts = Object.entries(flipped)
-      .filter(([, count]) => count > 0)
-      .map(([resource, count]) => `${resource} ${count}`);
-    return parts.length > 0 ? `published ${parts.join(", ")}` : "nothing due";
+    const counts = Object.fromEntries(
+      Object.entries(flipped).filter(([, count]) => count > 0),
+    );
+    return Object.keys(counts).length > 0
+      ? { key: JOB_LOG_KEYS.published, params: { counts } }
+      : { key: JOB_LOG_KEYS.nothingDue };
   },
 });
 

@@ -2,10 +2,25 @@ import { z } from "zod";
 import { nowIso } from "../../db/dialect.js";
 import { crawl, type CrawlStats } from "../../crawler/crawl.js";
 import { loadSpider } from "../../crawler/spiders.js";
+import {
+  JOB_LOG_KEYS,
+  storedJobLogMessage,
+  type JobLogMessage,
+} from "../../../common/job-messages.js";
 import { defineJobHandler } from "../registry.js";
 
-function summary(stats: CrawlStats): string {
-  return `fetched ${stats.pagesFetched} pages, created ${stats.itemsCreated}, skipped ${stats.duplicatesSkipped} duplicates, ${stats.blockedByRobots} blocked by robots.txt, ${stats.errors} errors`;
+/** The run's numbers for the job log and the run log, worded in each reader's language. */
+function logMessage(stats: CrawlStats): JobLogMessage {
+  return {
+    key: JOB_LOG_KEYS.crawled,
+    params: {
+      pages: stats.pagesFetched,
+      created: stats.itemsCreated,
+      duplicates: stats.duplicatesSkipped,
+      blocked: stats.blockedByRobots,
+      errors: stats.errors,
+    },
+  };
 }
 
 /**
@@ -70,13 +85,13 @@ export const spiderRun = defineJobHandler({
         },
       });
       await write(stats);
-      const message = summary(stats);
+      const message = storedJobLogMessage(logMessage(stats));
       await app.store.db
         .updateTable("spiderRuns")
         .set({ status: "success", finishedAt: nowIso(), message })
         .where("id", "=", run.id)
         .execute();
-      return message;
+      return logMessage(stats);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (stats) await write(stats);

@@ -22,6 +22,7 @@ import {
 import { columnValues } from "../../resources/column-values.js";
 import { sanitizeStoredHtml } from "../../services/html-sanitizer.js";
 import { fileColumnsAfterWrite } from "../../resources/content-files.js";
+import { choiceLabels } from "../../../common/choice-labels.js";
 
 type ArticleRow = Selectable<ArticlesTable>;
 
@@ -82,7 +83,7 @@ export const articleResource = {
     { key: "title" },
     { key: "author" },
     { key: "category" },
-    { key: "status" },
+    { key: "status", values: choiceLabels("contentStatus") },
     { key: "publishedAt", time: true },
     { key: "sourceUrl" },
     { key: "createdAt", time: true },

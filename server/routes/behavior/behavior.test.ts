@@ -7,6 +7,7 @@ import {
   test,
 } from "vitest";
 import { Code } from "../../../common/codes.js";
+import { JOB_LOG_KEYS } from "../../../common/job-messages.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 import { behaviorRollup } from "../../jobs/handlers/behavior.js";
 import { statsDay } from "../../behavior/rollup.js";
@@ -296,7 +297,7 @@ describe("the rollup and GET /tjc/system/behavior-stats", () => {
         now: () => Date.now(),
       },
     );
-    expect(message).toMatch(/^rolled up/);
+    expect(message).toMatchObject({ key: JOB_LOG_KEYS.rolledUp });
     const today = statsDay(Date.now());
     const body = (await stats(`?from=${today}&to=${today}`)).json();
     expect(body.code).toBe(0);

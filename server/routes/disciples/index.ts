@@ -28,7 +28,10 @@ import {
   type Disciple,
   type DiscipleImportField,
 } from "../../../common/schemas/disciple.js";
-import { DISCIPLE_FIELD_LABELS } from "../../../common/schemas/disciple-labels.js";
+import {
+  DISCIPLE_CHOICE_LABELS,
+  DISCIPLE_FIELD_LABELS,
+} from "../../../common/schemas/disciple-labels.js";
 import { nowIso } from "../../db/dialect.js";
 import { reindexRows } from "../../db/word-index.js";
 import { keywordWords } from "../../db/search.js";
@@ -62,6 +65,14 @@ import {
   type CheckedRow,
 } from "./import.js";
 import { canSeeContact, guardContactQuery, maskDisciple } from "./masking.js";
+
+/** A believer's gender or status in every language, as the screens show it. */
+function discipleChoices(kind: "gender" | "status") {
+  return {
+    "zh-CN": DISCIPLE_CHOICE_LABELS["zh-CN"][kind],
+    "en-US": DISCIPLE_CHOICE_LABELS["en-US"][kind],
+  };
+}
 
 type DiscipleRow = Selectable<DisciplesTable>;
 
@@ -237,7 +248,7 @@ export const discipleResource = {
   csvColumns: [
     { key: "id" },
     { key: "name" },
-    { key: "gender" },
+    { key: "gender", values: discipleChoices("gender") },
     { key: "birthDate" },
     { key: "baptismDate" },
     { key: "joinedOn" },
@@ -247,7 +258,7 @@ export const discipleResource = {
     { key: "regionCode" },
     { key: "countryCode" },
     { key: "congregation" },
-    { key: "status" },
+    { key: "status", values: discipleChoices("status") },
     { key: "notes" },
     { key: "createdAt", time: true },
     { key: "updatedAt", time: true },

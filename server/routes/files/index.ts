@@ -40,6 +40,7 @@ import {
 import { removeStaleUploadTemporaries } from "../../services/upload-temporaries.js";
 import { uploadFromRequest } from "./upload-part.js";
 import { sql } from "kysely";
+import { choiceLabels } from "../../../common/choice-labels.js";
 
 /**
  * A temporary older than this belongs to no live upload (see upload-temporaries.ts): no
@@ -83,7 +84,7 @@ export const fileResource = {
   fieldLabels: FILE_FIELD_LABELS,
   csvColumns: [
     { key: "id" },
-    { key: "kind" },
+    { key: "kind", values: choiceLabels("mediaKind") },
     { key: "originalName" },
     { key: "mime" },
     { key: "size" },

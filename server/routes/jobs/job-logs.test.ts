@@ -7,6 +7,10 @@ import {
   test,
 } from "vitest";
 import { Code } from "../../../common/codes.js";
+import {
+  JOB_LOG_KEYS,
+  storedJobLogMessage,
+} from "../../../common/job-messages.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 
 let t: TestApp;
@@ -143,6 +147,60 @@ describe("GET /tjc/system/job-logs/export", () => {
     expect(lines[0]).toContain("任务名称");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain("boom");
+  });
+});
+
+describe("job log messages in the reader's language", () => {
+  test("a keyed message reads in each language in the list, one log and the export; an older text reads as it is", async () => {
+    const startedAt = "2026-01-05T00:00:00.000Z";
+    const keyed = await t.app.store.db
+      .insertInto("jobLogs")
+      .values({
+        jobId: 9,
+        jobName: "清理任务日志",
+        handler: "jobLog.retention",
+        trigger: "schedule",
+        instance: "host:1:ab",
+        startedAt,
+        scheduledAt: startedAt,
+        status: "success",
+        message: storedJobLogMessage({
+          key: JOB_LOG_KEYS.deletedJobLogs,
+          params: { count: 1, days: 30 },
+        }),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const read = (language: string) =>
+      t.request({
+        method: "GET",
+        url: `/tjc/system/job-logs/${keyed.id}`,
+        token: admin,
+        language,
+      });
+    expect((await read("zh-CN")).json().data.message).toBe(
+      "删除了 1 条早于 30 天的任务日志",
+    );
+    expect((await read("en-US")).json().data.message).toBe(
+      "Deleted 1 job log older than 30 days",
+    );
+    const listed = (await list({})).json().data.list as {
+      id: number;
+      message: string | null;
+    }[];
+    expect(listed.find((log) => log.id === keyed.id)!.message).toBe(
+      "Deleted 1 job log older than 30 days",
+    );
+    // A row written before messages had keys keeps its text.
+    expect(listed.map((log) => log.message)).toContain("ok");
+    const exported = await t.request({
+      method: "GET",
+      url: "/tjc/system/job-logs/export?tz=UTC",
+      token: admin,
+      language: "zh-CN",
+    });
+    expect(exported.body).toContain("删除了 1 条早于 30 天的任务日志");
+    expect(exported.body).not.toContain("job.log.");
   });
 });
 

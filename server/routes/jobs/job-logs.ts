@@ -22,8 +22,20 @@ import {
 import { resourceQueries } from "../../resources/resource-queries.js";
 import { registerListRoutes } from "../../resources/list-routes.js";
 import { contains, dateRange, equals } from "../../resources/filters.js";
+import { choiceLabels } from "../../../common/choice-labels.js";
+import { jobLogText } from "../../../common/job-messages.js";
+import type { Language } from "../../../common/codes.js";
 
 type JobLogRow = Selectable<JobLogsTable>;
+
+/** A log as its reader reads it: the scheduler's keyed message and error in their language. */
+function inLanguage(log: JobLog, language: Language): JobLog {
+  return {
+    ...log,
+    message: jobLogText(log.message, language),
+    error: jobLogText(log.error, language),
+  };
+}
 
 /** Logs are written by the scheduler only: the resource is read, exported and cleared. */
 const noInput = z.object({});
@@ -64,18 +76,20 @@ export const jobLogResource = {
     instance: row.instance,
   }),
   toValues: () => ({}),
+  present: (records, request) =>
+    records.map((log) => inLanguage(log, request.language)),
   fieldLabels: JOB_LOG_FIELD_LABELS,
   csvColumns: [
     { key: "id" },
     { key: "jobId" },
     { key: "jobName" },
     { key: "handler" },
-    { key: "trigger" },
+    { key: "trigger", values: choiceLabels("jobTrigger") },
     { key: "scheduledAt", time: true },
     { key: "startedAt", time: true },
     { key: "finishedAt", time: true },
     { key: "durationMs" },
-    { key: "status" },
+    { key: "status", values: choiceLabels("jobLogStatus") },
     { key: "message" },
     { key: "error" },
     { key: "instance" },
@@ -107,7 +121,7 @@ export const jobLogRoutes: FastifyPluginAsync = async (parent) => {
     async (request) => {
       const row = await queries.findRow(request.params.id);
       if (!row) throw notFound();
-      return ok(jobLogResource.toRecord(row));
+      return ok(inLanguage(jobLogResource.toRecord(row), request.language));
     },
   );
 

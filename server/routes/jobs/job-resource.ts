@@ -17,6 +17,7 @@ import { validationError } from "../../http/errors.js";
 import { localizeText } from "../../http/validation-messages.js";
 import { contains, equals } from "../../resources/filters.js";
 import { asFlag, asJson, columnValues } from "../../resources/column-values.js";
+import { choiceLabels } from "../../../common/choice-labels.js";
 
 type JobRow = Selectable<JobsTable>;
 
@@ -101,9 +102,9 @@ export const jobResource = {
     { key: "handler" },
     { key: "cron" },
     { key: "timezone" },
-    { key: "misfirePolicy" },
-    { key: "concurrent" },
-    { key: "status" },
+    { key: "misfirePolicy", values: choiceLabels("jobMisfire") },
+    { key: "concurrent", values: choiceLabels("yesNo") },
+    { key: "status", values: choiceLabels("jobStatus") },
     { key: "timeoutSec" },
     { key: "remark" },
     { key: "createdAt", time: true },

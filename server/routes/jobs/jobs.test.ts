@@ -383,7 +383,7 @@ describe("POST /tjc/system/jobs/:id/run", () => {
       jobId: job.id,
       trigger: "manual",
       status: "success",
-      message: "waited 20 ms",
+      message: "等待了 20 毫秒",
       instance: t.app.scheduler.instance,
     });
     expect(log.json().data.durationMs).toBeGreaterThanOrEqual(15);

@@ -32,6 +32,7 @@ import { pinyinKey } from "../../resources/sort-keys.js";
 import { withAudit } from "../../services/audit.js";
 import { fileColumnsAfterWrite } from "../../resources/content-files.js";
 import { columnValues } from "../../resources/column-values.js";
+import { choiceLabels } from "../../../common/choice-labels.js";
 
 type ChannelRow = Selectable<ChannelsTable>;
 
@@ -127,10 +128,10 @@ export const channelResource = {
     { key: "id" },
     { key: "name" },
     { key: "description" },
-    { key: "status" },
+    { key: "status", values: choiceLabels("channelStatus") },
     { key: "playbackUrl" },
     { key: "ingestUrl" },
-    { key: "streamKeySet" },
+    { key: "streamKeySet", values: choiceLabels("yesNo") },
     { key: "streamKeyGeneratedAt", time: true },
     { key: "createdAt", time: true },
     { key: "updatedAt", time: true },

@@ -23,6 +23,7 @@ import { equals } from "../../resources/filters.js";
 import { MAX_INT32 } from "../../resources/resource-definition.js";
 import { requireChannel } from "./channels.js";
 import { asFlag, columnValues } from "../../resources/column-values.js";
+import { choiceLabels } from "../../../common/choice-labels.js";
 
 type LiveNoticeRow = Selectable<LiveNoticesTable>;
 
@@ -102,7 +103,7 @@ export const liveNoticeResource = {
     { key: "startsAt", time: true },
     { key: "endsAt", time: true },
     { key: "channelId" },
-    { key: "enabled" },
+    { key: "enabled", values: choiceLabels("yesNo") },
     { key: "createdAt", time: true },
     { key: "updatedAt", time: true },
   ],

@@ -37,6 +37,7 @@ import { actorOf, recordAudit } from "../../services/audit.js";
 import { fileColumnsAfterWrite } from "../../resources/content-files.js";
 import { sermonResource } from "../sermons/index.js";
 import { columnValues } from "../../resources/column-values.js";
+import { choiceLabels } from "../../../common/choice-labels.js";
 
 type LiveVideoRow = Selectable<LiveVideosTable>;
 
@@ -275,7 +276,7 @@ export const liveVideoResource = {
     { key: "title" },
     { key: "channelId" },
     { key: "preacher" },
-    { key: "status" },
+    { key: "status", values: choiceLabels("liveVideoStatus") },
     { key: "scheduledStart", time: true },
     { key: "scheduledEnd", time: true },
     { key: "startedAt", time: true },

@@ -16,6 +16,7 @@ import {
 import { fileColumnsAfterWrite } from "../../resources/content-files.js";
 import { textFilter } from "../../resources/filters.js";
 import { columnValues } from "../../resources/column-values.js";
+import { choiceLabels } from "../../../common/choice-labels.js";
 
 type AudioRow = Selectable<AudiosTable>;
 
@@ -73,7 +74,7 @@ export const audioResource = {
     { key: "speaker" },
     { key: "series" },
     { key: "durationSec" },
-    { key: "status" },
+    { key: "status", values: choiceLabels("contentStatus") },
     { key: "publishedAt", time: true },
     { key: "createdAt", time: true },
     { key: "updatedAt", time: true },

@@ -18,6 +18,7 @@ import {
 } from "../../resources/workflow.js";
 import { fileColumnsAfterWrite } from "../../resources/content-files.js";
 import { columnValues } from "../../resources/column-values.js";
+import { choiceLabels } from "../../../common/choice-labels.js";
 
 type GospelDocRow = Selectable<GospelDocsTable>;
 
@@ -69,8 +70,8 @@ export const gospelDocResource = {
   csvColumns: [
     { key: "id" },
     { key: "title" },
-    { key: "language" },
-    { key: "status" },
+    { key: "language", values: choiceLabels("docLanguage") },
+    { key: "status", values: choiceLabels("contentStatus") },
     { key: "publishedAt", time: true },
     { key: "createdAt", time: true },
     { key: "updatedAt", time: true },

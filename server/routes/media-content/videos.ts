@@ -20,6 +20,7 @@ import { validationError } from "../../http/errors.js";
 import { localizeText } from "../../http/validation-messages.js";
 import { columnValues } from "../../resources/column-values.js";
 import { CONTENT_ERRORS } from "../../../common/content-messages.js";
+import { choiceLabels } from "../../../common/choice-labels.js";
 
 type VideoRow = Selectable<VideosTable>;
 
@@ -97,7 +98,7 @@ export const videoResource = {
     { key: "title" },
     { key: "videoUrl" },
     { key: "durationSec" },
-    { key: "status" },
+    { key: "status", values: choiceLabels("contentStatus") },
     { key: "publishedAt", time: true },
     { key: "createdAt", time: true },
     { key: "updatedAt", time: true },

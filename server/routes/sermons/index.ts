@@ -24,6 +24,7 @@ import { sanitizeStoredHtml } from "../../services/html-sanitizer.js";
 import { fileColumnsAfterWrite } from "../../resources/content-files.js";
 import { textFilter } from "../../resources/filters.js";
 import { namesMissingVerse } from "../../services/passage-parser.js";
+import { choiceLabels } from "../../../common/choice-labels.js";
 
 type SermonRow = Selectable<SermonsTable>;
 
@@ -125,7 +126,7 @@ export const sermonResource = {
     { key: "serviceType" },
     { key: "preachedOn" },
     { key: "passage" },
-    { key: "status" },
+    { key: "status", values: choiceLabels("contentStatus") },
     { key: "publishedAt", time: true },
     { key: "views" },
     { key: "createdAt", time: true },

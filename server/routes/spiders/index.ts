@@ -20,6 +20,7 @@ import {
   SPIDER_RUN_FIELD_LABELS,
 } from "../../../common/schemas/spider-labels.js";
 import { SPIDER_ERRORS } from "../../../common/spider-messages.js";
+import { jobLogText } from "../../../common/job-messages.js";
 import type { SpiderRunsTable } from "../../db/schema.js";
 import { ok } from "../../http/envelope.js";
 import { notFound, validationError } from "../../http/errors.js";
@@ -57,6 +58,7 @@ import {
   asJsonSet,
   columnValues,
 } from "../../resources/column-values.js";
+import { choiceLabels } from "../../../common/choice-labels.js";
 
 type SpiderRunRow = Selectable<SpiderRunsTable>;
 
@@ -162,8 +164,8 @@ export const spiderResource = {
     { key: "linkPattern" },
     { key: "maxPages" },
     { key: "delayMs" },
-    { key: "target" },
-    { key: "enabled" },
+    { key: "target", values: choiceLabels("spiderTarget") },
+    { key: "enabled", values: choiceLabels("yesNo") },
     { key: "cron" },
     { key: "createdAt", time: true },
     { key: "updatedAt", time: true },
@@ -259,11 +261,17 @@ export const spiderRoutes: FastifyPluginAsync = async (parent) => {
       message: row.message,
     }),
     toValues: () => ({}),
+    // A finished run's summary reads in the reader's language (common/job-messages.ts).
+    present: (runs, request) =>
+      runs.map((run) => ({
+        ...run,
+        message: jobLogText(run.message, request.language),
+      })),
     fieldLabels: SPIDER_RUN_FIELD_LABELS,
     csvColumns: [
       { key: "id" },
       { key: "spiderId" },
-      { key: "status" },
+      { key: "status", values: choiceLabels("spiderRunStatus") },
       { key: "startedAt", time: true },
       { key: "finishedAt", time: true },
       { key: "pagesFetched" },

@@ -103,6 +103,7 @@ async function runsOf(id: number) {
     blockedByRobots: number;
     errors: number;
     errorLog: { url: string; message: string }[];
+    message: string | null;
   }[];
 }
 
@@ -242,6 +243,10 @@ describe("POST /tjc/spiders/:id/run (a crawl of the loopback site)", () => {
     // /posts/3 has /posts/1's text, /posts/4 names /posts/2 as canonical.
     expect(run!.duplicatesSkipped).toBe(2);
     expect(run!.errors, JSON.stringify(run!.errorLog)).toBe(0);
+    // The summary reads in the reader's language (zh-CN when none is asked for).
+    expect(run!.message).toMatch(
+      /^抓取 5 个网页，新建 2 条，跳过 2 条重复，\d+ 个被 robots\.txt 禁止，0 个错误$/,
+    );
 
     const paths = site.hits.map((hit) => hit.path);
     expect(paths[0]).toBe("/robots.txt");

@@ -1,5 +1,9 @@
 import type { FastifyPluginAsync } from "fastify";
 import { AUDIT_LOG_FIELD_LABELS } from "../../../common/schemas/system-labels.js";
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_RESOURCE_LABELS,
+} from "../../../common/audit-labels.js";
 import type { Selectable } from "kysely";
 import { z } from "zod";
 import {
@@ -60,9 +64,9 @@ export const auditLogRoutes: FastifyPluginAsync = async (app) => {
       { key: "createdAt", time: true },
       { key: "loginName" },
       { key: "ip" },
-      { key: "resource" },
+      { key: "resource", values: AUDIT_RESOURCE_LABELS },
       { key: "recordId" },
-      { key: "action" },
+      { key: "action", values: AUDIT_ACTION_LABELS },
       { key: "changes" },
     ],
   });

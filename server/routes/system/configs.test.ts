@@ -6,6 +6,7 @@ import {
   rejectsWithoutSessionAndPermission,
 } from "../../test/system.js";
 import { SEED_CONFIGS, Settings } from "../../services/settings.js";
+import { CONFIG_DESCRIPTIONS } from "../../../common/system-messages.js";
 
 let t: TestApp;
 let admin: string;
@@ -75,6 +76,62 @@ describe("/tjc/system/configs", () => {
     const site = await t.request({ method: "GET", url: "/tjc/system/site" });
     expect(site.json().data.name).toBe("真耶稣教会");
     expect(site.json().data.nameEn).toBe("Lampstand");
+  });
+
+  test("a built-in setting's description reads in the reader's language; one an administrator rewrote, or an older store's English text, reads right too", async () => {
+    const described = async (key: string, language: string) => {
+      const response = await call(
+        "GET",
+        `/tjc/system/configs?${listQuery({ filter: { keyPrefix: key } })}`,
+        undefined,
+        admin,
+        language,
+      );
+      const rows = response.json().data.list as {
+        id: number;
+        key: string;
+        description: string | null;
+      }[];
+      return rows.find((row) => row.key === key)!;
+    };
+    for (const seed of SEED_CONFIGS) {
+      expect((await described(seed.key, "zh-CN")).description).toBe(
+        CONFIG_DESCRIPTIONS["zh-CN"][seed.key],
+      );
+      expect((await described(seed.key, "en-US")).description).toBe(
+        CONFIG_DESCRIPTIONS["en-US"][seed.key],
+      );
+    }
+    expect((await described("session.idleMinutes", "zh-CN")).description).toBe(
+      "多少分钟没有请求后会话结束",
+    );
+    // A store seeded before kept the English text: it reads in Chinese too.
+    await t.app.store.db
+      .updateTable("configs")
+      .set({ description: "Largest image upload, in MB" })
+      .where("key", "=", "upload.maxImageMB")
+      .execute();
+    expect((await described("upload.maxImageMB", "zh-CN")).description).toBe(
+      "上传图片的最大大小（MB）",
+    );
+    // One item read alone, and a description an administrator wrote, as written.
+    await t.app.store.db
+      .updateTable("configs")
+      .set({ description: "只在主堂使用" })
+      .where("key", "=", "loginLog.retentionDays")
+      .execute();
+    const own = await described("loginLog.retentionDays", "en-US");
+    expect(own.description).toBe("只在主堂使用");
+    const one = await call(
+      "GET",
+      `/tjc/system/configs/${(await described("jobLog.retentionDays", "en-US")).id}`,
+      undefined,
+      admin,
+      "en-US",
+    );
+    expect(one.json().data.description).toBe(
+      CONFIG_DESCRIPTIONS["en-US"]["jobLog.retentionDays"],
+    );
   });
 
   test("a value is checked against its type (40000), in both languages", async () => {

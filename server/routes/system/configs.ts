@@ -3,7 +3,10 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { sql, type Selectable, type SqlBool } from "kysely";
 import { z } from "zod";
 import { CONFIG_FIELD_LABELS } from "../../../common/schemas/system-labels.js";
-import { SYSTEM_ERRORS } from "../../../common/system-messages.js";
+import {
+  configDescription,
+  SYSTEM_ERRORS,
+} from "../../../common/system-messages.js";
 import {
   CONFIG_SORT_FIELDS,
   CONFIG_TYPES,
@@ -22,6 +25,7 @@ import { equals } from "../../resources/filters.js";
 import { envelope } from "../../resources/resource-definition.js";
 import { conflictOn } from "../../services/user-admin.js";
 import { columnValues } from "../../resources/column-values.js";
+import { choiceLabels } from "../../../common/choice-labels.js";
 
 type ConfigRow = Selectable<ConfigsTable>;
 
@@ -63,6 +67,12 @@ export const configRoutes: FastifyPluginAsync = async (parent) => {
       version: row.version,
     }),
     toValues: columnValues(configInputSchema),
+    // A built-in setting's description reads in the reader's language.
+    present: (records, request) =>
+      records.map((config) => ({
+        ...config,
+        description: configDescription(config, request.language),
+      })),
     async beforeWrite(change, { request }) {
       const language = request.language;
       const before = change.before;
@@ -93,9 +103,9 @@ export const configRoutes: FastifyPluginAsync = async (parent) => {
       { key: "id" },
       { key: "key" },
       { key: "value" },
-      { key: "type" },
+      { key: "type", values: choiceLabels("configType") },
       { key: "description" },
-      { key: "builtIn" },
+      { key: "builtIn", values: choiceLabels("yesNo") },
       { key: "updatedAt", time: true },
     ],
   });

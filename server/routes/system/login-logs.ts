@@ -11,6 +11,7 @@ import {
 import type { LoginLogsTable } from "../../db/schema.js";
 import { defineResource } from "../../resources/define-resource.js";
 import { dateRange, equals } from "../../resources/filters.js";
+import { choiceLabels } from "../../../common/choice-labels.js";
 
 type LoginLogRow = Selectable<LoginLogsTable>;
 
@@ -50,7 +51,7 @@ export const loginLogRoutes: FastifyPluginAsync = async (app) => {
       { key: "userId" },
       { key: "ip" },
       { key: "userAgent" },
-      { key: "result" },
+      { key: "result", values: choiceLabels("loginResult") },
     ],
   });
 

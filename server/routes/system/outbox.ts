@@ -20,6 +20,7 @@ import { defineResource } from "../../resources/define-resource.js";
 import { envelope, idParams } from "../../resources/resource-definition.js";
 import { contains, dateRange, equals } from "../../resources/filters.js";
 import { withAudit } from "../../services/audit.js";
+import { choiceLabels } from "../../../common/choice-labels.js";
 
 type OutboxRow = Selectable<MailOutboxTable>;
 
@@ -72,7 +73,7 @@ export const outboxRoutes: FastifyPluginAsync = async (parent) => {
       { key: "kind" },
       { key: "recipient" },
       { key: "subject" },
-      { key: "status" },
+      { key: "status", values: choiceLabels("outboxStatus") },
       { key: "attempts" },
       { key: "sentAt", time: true },
       { key: "lastError" },

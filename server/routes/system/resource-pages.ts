@@ -22,6 +22,7 @@ import { envelope } from "../../resources/resource-definition.js";
 import { allPermissionCodes } from "../../services/permission-catalog.js";
 import { conflictOn } from "../../services/user-admin.js";
 import { asFlag, columnValues } from "../../resources/column-values.js";
+import { choiceLabels } from "../../../common/choice-labels.js";
 
 type PageRow = Selectable<ResourcePagesTable>;
 
@@ -120,7 +121,7 @@ export const resourcePageRoutes: FastifyPluginAsync = async (parent) => {
       { key: "icon" },
       { key: "parentId" },
       { key: "sortOrder" },
-      { key: "visible" },
+      { key: "visible", values: choiceLabels("yesNo") },
       { key: "permission" },
     ],
   });

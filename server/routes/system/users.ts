@@ -46,6 +46,7 @@ import {
   roleIdsOf,
   setRoles,
 } from "../../services/user-admin.js";
+import { choiceLabels } from "../../../common/choice-labels.js";
 
 type UserRow = Selectable<UsersTable>;
 
@@ -280,7 +281,7 @@ export const userRoutes: FastifyPluginAsync = async (parent) => {
       { key: "userName" },
       { key: "email" },
       { key: "phone" },
-      { key: "status" },
+      { key: "status", values: choiceLabels("userStatus") },
       { key: "roleIds" },
       { key: "lastLoginAt", time: true },
       { key: "lastLoginIp" },

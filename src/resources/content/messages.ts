@@ -1,6 +1,7 @@
 /** The content screens' strings: sermons, articles, revisions, the stale-version dialog. */
 import { SERMON_FIELD_LABELS } from "../../../common/schemas/sermon-labels";
 import { ARTICLE_FIELD_LABELS } from "../../../common/schemas/article-labels";
+import { CHOICE_LABELS } from "../../../common/choice-labels";
 
 const sermonFieldsZh = {
   ...SERMON_FIELD_LABELS["zh-CN"],
@@ -30,12 +31,7 @@ const articleFieldsEn = {
 export const contentMessages = {
   "zh-CN": {
     content: {
-      status: {
-        draft: "草稿",
-        published: "已发布",
-        scheduled: "定时发布",
-        archived: "已归档",
-      },
+      status: CHOICE_LABELS["zh-CN"].contentStatus,
       bulk: {
         publish: "发布",
         unpublish: "撤回为草稿",
@@ -110,12 +106,7 @@ export const contentMessages = {
   },
   "en-US": {
     content: {
-      status: {
-        draft: "Draft",
-        published: "Published",
-        scheduled: "Scheduled",
-        archived: "Archived",
-      },
+      status: CHOICE_LABELS["en-US"].contentStatus,
       bulk: {
         publish: "Publish",
         unpublish: "Back to draft",

@@ -6,24 +6,16 @@ import {
   JOB_LOG_FIELD_LABELS,
 } from "../../../common/schemas/job-labels";
 import { nestMessages } from "../../i18n/deepMerge";
+import { CHOICE_LABELS } from "../../../common/choice-labels";
 
 export const jobMessages = {
   "zh-CN": {
     ...nestMessages(JOB_VALIDATION_MESSAGES["zh-CN"]),
     jobs: {
-      misfire: {
-        fireAll: "立即执行（补跑每次错过的执行）",
-        fireOnce: "执行一次",
-        doNothing: "放弃执行",
-      },
-      status: { normal: "正常", paused: "暂停" },
-      log_status: {
-        running: "运行中",
-        success: "成功",
-        failed: "失败",
-        skipped: "已跳过",
-      },
-      trigger: { schedule: "定时", manual: "手动", misfire: "错过补跑" },
+      misfire: CHOICE_LABELS["zh-CN"].jobMisfire,
+      status: CHOICE_LABELS["zh-CN"].jobStatus,
+      log_status: CHOICE_LABELS["zh-CN"].jobLogStatus,
+      trigger: CHOICE_LABELS["zh-CN"].jobTrigger,
       next_runs: "接下来 5 次执行（%{zone}）",
       next_runs_none: "填写有效的 cron 表达式后，这里会显示接下来的执行时间",
       cron_helper: "5 个字段：分 时 日 月 周；6 个字段：秒 分 时 日 月 周",
@@ -67,19 +59,10 @@ export const jobMessages = {
   "en-US": {
     ...nestMessages(JOB_VALIDATION_MESSAGES["en-US"]),
     jobs: {
-      misfire: {
-        fireAll: "Run now (each missed fire)",
-        fireOnce: "Run once",
-        doNothing: "Do nothing",
-      },
-      status: { normal: "Normal", paused: "Paused" },
-      log_status: {
-        running: "Running",
-        success: "Success",
-        failed: "Failed",
-        skipped: "Skipped",
-      },
-      trigger: { schedule: "Schedule", manual: "Manual", misfire: "Misfire" },
+      misfire: CHOICE_LABELS["en-US"].jobMisfire,
+      status: CHOICE_LABELS["en-US"].jobStatus,
+      log_status: CHOICE_LABELS["en-US"].jobLogStatus,
+      trigger: CHOICE_LABELS["en-US"].jobTrigger,
       next_runs: "Next 5 fire times (%{zone})",
       next_runs_none:
         "The next fire times appear here once the cron expression is valid",

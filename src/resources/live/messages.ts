@@ -8,17 +8,13 @@ import {
 } from "../../../common/schemas/live-labels";
 import { ADMIN_PAGE_NAMES } from "../../../common/admin-page-names";
 import { deepMerge, nestMessages } from "../../i18n/deepMerge";
+import { CHOICE_LABELS } from "../../../common/choice-labels";
 
 const screens = {
   "zh-CN": {
     live: {
-      channel_status: { idle: "空闲", live: "直播中", offline: "已停用" },
-      video_status: {
-        scheduled: "计划中",
-        live: "直播中",
-        ended: "已结束",
-        cancelled: "已取消",
-      },
+      channel_status: CHOICE_LABELS["zh-CN"].channelStatus,
+      video_status: CHOICE_LABELS["zh-CN"].liveVideoStatus,
       key: {
         title: "推流密钥",
         none: "尚未生成推流密钥。",
@@ -94,13 +90,8 @@ const screens = {
   },
   "en-US": {
     live: {
-      channel_status: { idle: "Idle", live: "Live", offline: "Offline" },
-      video_status: {
-        scheduled: "Scheduled",
-        live: "Live",
-        ended: "Ended",
-        cancelled: "Cancelled",
-      },
+      channel_status: CHOICE_LABELS["en-US"].channelStatus,
+      video_status: CHOICE_LABELS["en-US"].liveVideoStatus,
       key: {
         title: "Stream key",
         none: "No stream key yet.",

@@ -1,4 +1,5 @@
 /** The crawler screen's strings (merged into the admin's i18n catalogue). */
+import { CHOICE_LABELS } from "../../../common/choice-labels";
 import { SPIDER_VALIDATION_MESSAGES } from "../../../common/spider-messages";
 import {
   SPIDER_FIELD_LABELS,
@@ -22,8 +23,8 @@ export const spiderMessages = {
   "zh-CN": {
     ...nestMessages(SPIDER_VALIDATION_MESSAGES["zh-CN"]),
     spiders: {
-      target: { sermon: "讲道（草稿）", article: "文章（草稿）" },
-      run_status: { running: "运行中", success: "成功", failed: "失败" },
+      target: CHOICE_LABELS["zh-CN"].spiderTarget,
+      run_status: CHOICE_LABELS["zh-CN"].spiderRunStatus,
       run: "立即采集",
       run_started: "已开始采集，结果见下方的运行记录",
       run_skipped: "上一次采集尚未结束，本次已跳过",
@@ -60,8 +61,8 @@ export const spiderMessages = {
   "en-US": {
     ...nestMessages(SPIDER_VALIDATION_MESSAGES["en-US"]),
     spiders: {
-      target: { sermon: "Sermon (draft)", article: "Article (draft)" },
-      run_status: { running: "Running", success: "Success", failed: "Failed" },
+      target: CHOICE_LABELS["en-US"].spiderTarget,
+      run_status: CHOICE_LABELS["en-US"].spiderRunStatus,
       run: "Crawl now",
       run_started: "Crawl started; see the run log below",
       run_skipped: "The previous crawl is still going; this one was skipped",

@@ -1,4 +1,5 @@
 import type { Language } from "../../../common/codes";
+import { CHOICE_LABELS } from "../../../common/choice-labels";
 import { OUTBOX_FIELD_LABELS } from "../../../common/schemas/mail-outbox";
 import { ADMIN_PAGE_NAMES } from "../../../common/admin-page-names";
 import {
@@ -75,7 +76,7 @@ const own: Record<Language, Record<string, unknown>> = {
     },
     system: {
       configs: {
-        type: { string: "文本", number: "数字", boolean: "开关", json: "JSON" },
+        type: CHOICE_LABELS["zh-CN"].configType,
         helper: {
           key: "小写字母开头、以点分段，如 site.name",
           built_in: "内置配置项：键和类型不能修改，也不能删除",
@@ -129,21 +130,16 @@ const own: Record<Language, Record<string, unknown>> = {
         password_hint: "至少 8 个字符；该用户的会话将全部下线",
         password_reset_done: "密码已重置，该用户需重新登录",
       },
-      status: { enabled: "启用", disabled: "停用" },
+      status: CHOICE_LABELS["zh-CN"].userStatus,
       outbox: {
-        status: { pending: "待发送", sent: "已发送", failed: "发送失败" },
+        status: CHOICE_LABELS["zh-CN"].outboxStatus,
         resend: "重新发送",
         confirm_title: "重新发送邮件",
         confirm_content: "将这封邮件重新发送给 %{recipient}？",
         done: "已重新排入发送队列",
         no_error: "没有失败记录",
       },
-      login_result: {
-        success: "成功",
-        failure: "失败",
-        throttled: "已限制",
-        disabled: "账号停用",
-      },
+      login_result: CHOICE_LABELS["zh-CN"].loginResult,
       audit: {
         action: AUDIT_ACTION_LABELS["zh-CN"],
         resource: AUDIT_RESOURCE_LABELS["zh-CN"],
@@ -218,12 +214,7 @@ const own: Record<Language, Record<string, unknown>> = {
     },
     system: {
       configs: {
-        type: {
-          string: "Text",
-          number: "Number",
-          boolean: "Switch",
-          json: "JSON",
-        },
+        type: CHOICE_LABELS["en-US"].configType,
         helper: {
           key: "Starts with a lower-case letter, dotted, e.g. site.name",
           built_in:
@@ -282,21 +273,16 @@ const own: Record<Language, Record<string, unknown>> = {
         password_hint: "At least 8 characters; the user's sessions all end",
         password_reset_done: "Password reset: the user must log in again",
       },
-      status: { enabled: "Enabled", disabled: "Disabled" },
+      status: CHOICE_LABELS["en-US"].userStatus,
       outbox: {
-        status: { pending: "Waiting", sent: "Sent", failed: "Failed" },
+        status: CHOICE_LABELS["en-US"].outboxStatus,
         resend: "Resend",
         confirm_title: "Resend the message",
         confirm_content: "Send this message to %{recipient} again?",
         done: "Queued to be sent again",
         no_error: "No failure recorded",
       },
-      login_result: {
-        success: "Success",
-        failure: "Failure",
-        throttled: "Throttled",
-        disabled: "Account disabled",
-      },
+      login_result: CHOICE_LABELS["en-US"].loginResult,
       audit: {
         action: AUDIT_ACTION_LABELS["en-US"],
         resource: AUDIT_RESOURCE_LABELS["en-US"],

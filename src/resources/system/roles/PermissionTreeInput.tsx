@@ -33,6 +33,7 @@ export function PermissionTreeInput({
   };
   const parent = (codes: string[], text: string, testId: string) => {
     const ticked = codes.filter((code) => selected.has(code)).length;
+    const mixed = ticked > 0 && ticked < codes.length;
     return (
       <FormControlLabel
         label={text}
@@ -41,9 +42,17 @@ export function PermissionTreeInput({
             size="small"
             disabled={disabled}
             checked={ticked === codes.length && codes.length > 0}
-            indeterminate={ticked > 0 && ticked < codes.length}
+            indeterminate={mixed}
             onChange={(event) => toggle(codes, event.target.checked)}
-            inputProps={{ "data-testid": testId } as object}
+            // A half-ticked parent is the native checkbox's own indeterminate state, which
+            // browsers announce as "mixed"; MUI's aria-checked="mixed" on a native checkbox
+            // contradicts its checked state (axe: aria-conditional-attr, serious).
+            inputRef={(input: HTMLInputElement | null) => {
+              if (input) input.indeterminate = mixed;
+            }}
+            inputProps={
+              { "data-testid": testId, "aria-checked": undefined } as object
+            }
           />
         }
       />
