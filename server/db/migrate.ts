@@ -20,6 +20,7 @@ import * as foldedLoginNames from "./migrations/0016-folded-login-names.js";
 import * as communityPolish from "./migrations/0025-community-polish.js";
 import * as displayNames from "./migrations/0025a-display-names.js";
 import * as mailOutbox from "./migrations/0030-mail-outbox.js";
+import * as anonymousPosts from "./migrations/0032-anonymous-posts.js";
 
 type StoreMigration = {
   up(db: Kysely<unknown>, kind: StoreKind): Promise<void>;
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, StoreMigration> = {
   "0025-community-polish": communityPolish,
   "0025a-display-names": displayNames,
   "0030-mail-outbox": mailOutbox,
+  "0032-anonymous-posts": anonymousPosts,
 };
 
 /**

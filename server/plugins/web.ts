@@ -123,6 +123,7 @@ export const webPlugin = fp<{
           { view },
           signUpOpen(app),
           visitOf(request),
+          visitorLanguage(request),
         );
         return sendPublic(
           request,
@@ -161,6 +162,7 @@ export const webPlugin = fp<{
               request.query as Record<string, unknown>,
               signUpOpen(app),
               visitOf(request),
+              language,
             );
             const questionId =
               data.page === "topicDetail" ? data.question.id : undefined;

@@ -62,6 +62,9 @@ const EXTRA_ACTIONS: Record<string, string[]> = {
   disciple: ["contact"],
   // Sending an outbox message again (docs/operations.md, "E-mail").
   outbox: ["resend"],
+  // Learning who wrote an anonymous question or answer, audited (docs/community.md).
+  askTopic: ["reveal"],
+  askAnswer: ["reveal"],
 };
 
 /** What a community member may do on the public site; no back-office access. */

@@ -211,7 +211,7 @@ function registerOwnPosts(parent: FastifyInstance): void {
           .executeTakeFirstOrThrow(),
       ]);
       return ok({
-        list: await toQuestionRecords(app.store.db, rows),
+        list: await toQuestionRecords(app.store.db, rows, request.language),
         total: Number(count.n),
       });
     },
@@ -254,7 +254,7 @@ function registerOwnPosts(parent: FastifyInstance): void {
       ]);
       return ok({
         list: rows.map((row) => ({
-          ...toAnswerRecord(row),
+          ...toAnswerRecord(row, request.language),
           questionTitle: row.questionTitle,
         })),
         total: Number(count.n),
