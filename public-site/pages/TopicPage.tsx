@@ -281,7 +281,6 @@ function PostActions({
   targetType: "question" | "answer";
   targetId: number;
   authorId: number;
-  /** The caller's own anonymous post (its author id is not public). */
   mine?: boolean;
   score: number;
   myVote: number;
@@ -294,7 +293,8 @@ function PostActions({
   const [reported, setReported] = useState(false);
   const [reportErrors, setReportErrors] = useState<Record<string, string>>({});
   useEffect(() => setVote(myVote), [myVote]);
-  // One's own post takes no vote from its author: only its score shows.
+  // One's own post (`mine`: an anonymous one, whose author id is not public) takes no
+  // vote from its author: only its score shows.
   const own = mine === true || user?.userId === authorId;
 
   const cast = async (value: 1 | -1) => {
