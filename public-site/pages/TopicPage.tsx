@@ -293,8 +293,7 @@ function PostActions({
   const [reported, setReported] = useState(false);
   const [reportErrors, setReportErrors] = useState<Record<string, string>>({});
   useEffect(() => setVote(myVote), [myVote]);
-  // One's own post (`mine`: an anonymous one, whose author id is not public) takes no
-  // vote from its author: only its score shows.
+  // One's own post (`mine`: anonymous, no public author id) shows only its score.
   const own = mine === true || user?.userId === authorId;
 
   const cast = async (value: 1 | -1) => {
