@@ -364,6 +364,30 @@ describe("the rules an anonymous post goes through", () => {
     }
   });
 
+  test("the settings refuse a bad anonymous setting with 40000 at its field", async () => {
+    const current = (
+      await send("GET", "/tjc/ask/admin/config", moderator)
+    ).json().data;
+    expect(current).toMatchObject({
+      anonymousPosting: true,
+      anonymousMinAccountDays: 0,
+    });
+    for (const bad of [
+      { anonymousMinAccountDays: -1 },
+      { anonymousMinAccountDays: 1.5 },
+      { anonymousPosting: "yes" },
+    ]) {
+      const response = await send("PUT", "/tjc/ask/admin/config", moderator, {
+        ...current,
+        ...bad,
+      });
+      expect(response.json().code).toBe(Code.VALIDATION);
+      expect(Object.keys(response.json().data.errors)).toEqual(
+        Object.keys(bad),
+      );
+    }
+  });
+
   test("a member younger than anonymousMinAccountDays is refused; an older one is not", async () => {
     await putConfig({ anonymousMinAccountDays: 3 });
     try {
