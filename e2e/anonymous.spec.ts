@@ -151,7 +151,12 @@ for (const language of Object.keys(WORDS) as Language[]) {
     await answerBox.click();
     await answerBox.pressSequentially("You are not alone.");
     await answerer.getByRole("button", { name: words.postAnswer }).click();
-    await expect(answerer.getByText("You are not alone.")).toBeVisible();
+    // Listed among the answers (not only still in the editor): the post is stored.
+    await expect(
+      answerer.locator(".post-list .post-body", {
+        hasText: "You are not alone.",
+      }),
+    ).toBeVisible();
     await expect(answerer.locator("body")).not.toContainText(askerName);
 
     // The anonymous asker still accepts: only they learn the question is theirs.
