@@ -77,6 +77,15 @@ export const ASK_REFUSALS = {
     "zh-CN": "内容已在别处修改，请刷新页面后再改。",
     "en-US": "This was changed elsewhere; reload the page and edit again.",
   },
+  anonymousOff: {
+    "zh-CN": "本站目前不接受匿名发帖。",
+    "en-US": "This site does not take anonymous posts at the moment.",
+  },
+  anonymousTooNew: {
+    "zh-CN": "注册满 %{count} 天后才能匿名发帖。",
+    "en-US":
+      "You can post anonymously once your account is %{count} day old. |||| You can post anonymously once your account is %{count} days old.",
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type AskRefusal = keyof typeof ASK_REFUSALS;
@@ -98,3 +107,12 @@ export function askRefusal(
   }
   return text.replace("%{count}", String(count ?? ""));
 }
+
+/**
+ * The name an anonymous post shows in every public rendering (issue 24): pages, the API,
+ * feeds, JSON-LD and notifications. docs/community.md, "Anonymous posts".
+ */
+export const ANONYMOUS_NAME: Record<Language, string> = {
+  "zh-CN": "匿名弟兄姊妹",
+  "en-US": "Anonymous member",
+};

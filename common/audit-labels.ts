@@ -24,6 +24,7 @@ export const AUDIT_ACTION_LABELS: Record<
     unlock: "解除锁定",
     restore: "恢复版本",
     resend: "重新发送",
+    reveal: "查看匿名作者",
   },
   "en-US": {
     create: "Create",
@@ -39,6 +40,7 @@ export const AUDIT_ACTION_LABELS: Record<
     unlock: "Login lock lifted",
     restore: "Revision restored",
     resend: "Resent",
+    reveal: "Anonymous author revealed",
   },
 };
 

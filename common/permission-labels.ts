@@ -65,6 +65,7 @@ export const ACTION_LABELS: Record<string, Label> = {
   unlock: label("解除登录锁定", "Lift a login lock"),
   contact: label("查看联系方式", "See contact details"),
   resend: label("重新发送", "Resend"),
+  reveal: label("查看匿名作者", "Reveal an anonymous author"),
   ask: label("提问", "Ask"),
   answer: label("回答", "Answer"),
   report: label("举报", "Report"),

@@ -138,6 +138,8 @@ export const CONFIG_DESCRIPTIONS: Record<Language, Record<string, string>> = {
     "ask.signUpOpen": "问答社区是否开放注册",
     "ask.bannedWords":
       '敏感词：[{"word", "action": "block"（拦截）| "review"（送审）}]',
+    "ask.anonymousPosting": "是否允许成员匿名提问和回答",
+    "ask.anonymousMinAccountDays": "账号注册满多少天后才能匿名发帖（0 为不限）",
   },
   "en-US": {
     "site.name":
@@ -162,6 +164,10 @@ export const CONFIG_DESCRIPTIONS: Record<Language, Record<string, string>> = {
       "Hours an account must exist before posting (0: none)",
     "ask.signUpOpen": "Whether the community takes sign-ups",
     "ask.bannedWords": 'Banned words: [{"word", "action": "block" | "review"}]',
+    "ask.anonymousPosting":
+      "Whether members may post questions and answers anonymously",
+    "ask.anonymousMinAccountDays":
+      "Days an account must exist before posting anonymously (0: none)",
   },
 };
 

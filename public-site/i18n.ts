@@ -45,6 +45,10 @@ export const messages: Record<Language, Record<string, string>> = {
     "ask.answered_by": "%{name} 回答于 %{time}",
     "author.staff": "同工",
     "author.staff_title": "教会同工的账号",
+    "author.anonymous": "匿名弟兄姊妹",
+    "ask.form.anonymous": "匿名发布",
+    "ask.form.anonymous_hint":
+      "（页面上显示为“匿名弟兄姊妹”；只有版主经过有记录的查看才能知道作者）",
     "ask.form.title": "标题",
     "ask.form.body": "问题描述",
     "ask.form.tags": "标签（1–5 个）",
@@ -201,6 +205,10 @@ export const messages: Record<Language, Record<string, string>> = {
     "ask.answered_by": "Answered by %{name} on %{time}",
     "author.staff": "Staff",
     "author.staff_title": "An account of the church's staff",
+    "author.anonymous": "Anonymous member",
+    "ask.form.anonymous": "Post anonymously",
+    "ask.form.anonymous_hint":
+      "(shown as “Anonymous member”; only a moderator can see who you are, through a recorded reveal)",
     "ask.form.title": "Title",
     "ask.form.body": "Details",
     "ask.form.tags": "Tags (1–5)",

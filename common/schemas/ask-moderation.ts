@@ -39,6 +39,10 @@ export const askConfigSchema = z.object({
     .max(24 * 365),
   signUpOpen: z.boolean(),
   bannedWords: z.array(bannedWordSchema).max(BANNED_WORDS_MAX),
+  /** Whether members may post anonymously (issue 24). */
+  anonymousPosting: z.boolean(),
+  /** Days an account must exist before it may post anonymously; 0: at once. */
+  anonymousMinAccountDays: z.number().int().min(0).max(3650),
 });
 export type AskConfig = z.infer<typeof askConfigSchema>;
 
@@ -50,6 +54,8 @@ export const ASK_CONFIG_DEFAULTS: AskConfig = {
   minAccountAgeHours: 0,
   signUpOpen: true,
   bannedWords: [],
+  anonymousPosting: true,
+  anonymousMinAccountDays: 0,
 };
 
 /** The configuration key of each setting. */
@@ -61,6 +67,8 @@ export const ASK_CONFIG_KEYS: Record<keyof AskConfig, string> = {
   minAccountAgeHours: "ask.minAccountAgeHours",
   signUpOpen: "ask.signUpOpen",
   bannedWords: "ask.bannedWords",
+  anonymousPosting: "ask.anonymousPosting",
+  anonymousMinAccountDays: "ask.anonymousMinAccountDays",
 };
 
 /** How each setting is stored as a configuration row (text with a type). */
@@ -75,6 +83,8 @@ export const ASK_CONFIG_TYPES: Record<
   minAccountAgeHours: "number",
   signUpOpen: "boolean",
   bannedWords: "json",
+  anonymousPosting: "boolean",
+  anonymousMinAccountDays: "number",
 };
 
 export function encodeAskSetting(key: keyof AskConfig, value: unknown): string {

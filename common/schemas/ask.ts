@@ -35,11 +35,15 @@ export const questionInputSchema = z.object({
     .min(ASK_TAGS_MIN)
     .max(ASK_TAGS_MAX)
     .transform((ids) => [...new Set(ids)]),
+  /** Post without one's name (issue 24): the public sees "Anonymous member". */
+  anonymous: z.boolean().optional(),
 });
 export type QuestionInput = z.input<typeof questionInputSchema>;
 
 export const answerInputSchema = z.object({
   body: z.string().max(ASK_BODY_MAX),
+  /** Post without one's name (issue 24). */
+  anonymous: z.boolean().optional(),
 });
 
 export const voteInputSchema = z.object({
@@ -108,9 +112,14 @@ export const ASK_TAG_SORT_FIELDS = [
   "updatedAt",
 ] as const;
 
+/**
+ * A post's author as the public reads it. An anonymous post (issue 24) names nobody:
+ * `userId` 0, `userName` the anonymous name in the caller's language, `anonymous` true.
+ */
 export const askAuthorSchema = z.object({
   userId: z.number().int(),
   userName: z.string(),
+  anonymous: z.boolean(),
   /** Holds a back-office permission (any code outside `community:`): shown with a badge. */
   staff: z.boolean(),
 });

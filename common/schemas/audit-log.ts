@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   "import",
   "restore",
   "resend",
+  "reveal",
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 

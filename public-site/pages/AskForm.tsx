@@ -12,6 +12,7 @@ import { FieldError, fieldProps } from "./FieldError";
 const FIELDS = ["title", "tagIds", "body"] as const;
 import { tagName, type TagCount } from "../data";
 import { LazyEditor } from "./LazyEditor";
+import { AnonymousChoice } from "./AnonymousChoice";
 
 /**
  * Asks a question, or, given `editing`, changes one of the member's own (the server allows
@@ -45,6 +46,7 @@ export function AskForm({
         body,
         tagIds: form.getAll("tagIds").map(Number),
       };
+      const anonymous = form.get("anonymous") !== null;
       const question = editing
         ? await api<{ id: number; status: string }>(
             language,
@@ -56,7 +58,7 @@ export function AskForm({
             language,
             "POST",
             "/ask/questions",
-            input,
+            { ...input, anonymous },
           );
       if (question.status === "pending") {
         // Held for review: its page is not public yet.
@@ -130,6 +132,8 @@ export function AskForm({
             initialHtml={editing?.body}
           />
           <FieldError errors={errors} form="ask" name="body" />
+          {/* Whether a post is anonymous is chosen when it is posted, not changed later. */}
+          {editing ? null : <AnonymousChoice />}
           {error ? (
             <p role="alert" className="error">
               {error}

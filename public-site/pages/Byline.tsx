@@ -3,6 +3,8 @@ import { formatTime, useSite } from "../context";
 interface Author {
   userName: string;
   staff: boolean;
+  /** Posted anonymously (issue 24): named in the reader's language, never by name. */
+  anonymous?: boolean;
 }
 
 /** An author's name, with the staff badge for a back-office account (issue 25). */
@@ -10,7 +12,9 @@ export function AuthorName({ author }: { author: Author }) {
   const { t } = useSite();
   return (
     <>
-      <span className="author-name">{author.userName}</span>
+      <span className="author-name">
+        {author.anonymous ? t("author.anonymous") : author.userName}
+      </span>
       {author.staff ? (
         <>
           {" "}

@@ -15,9 +15,12 @@ import { LazyEditor } from "./LazyEditor";
 export function canEdit(
   user: SiteUser | null,
   post: { author: { userId: number }; createdAt: string },
+  /** The caller's own anonymous post (its author id is not public). */
+  mine = false,
 ): boolean {
   return (
-    user?.userId === post.author.userId &&
+    user !== null &&
+    (mine || user.userId === post.author.userId) &&
     Date.now() - Date.parse(post.createdAt) < ASK_EDIT_WINDOW_MS
   );
 }

@@ -9,9 +9,15 @@ import { AnswerEditor, canEdit, QuestionEditor } from "./EditPost";
 import { LazyEditor } from "./LazyEditor";
 import { HiddenPosts } from "./HiddenPosts";
 import { Byline } from "./Byline";
+import { AnonymousChoice } from "./AnonymousChoice";
 
 type TopicData = Extract<PageData, { page: "topicDetail" }>;
-type MyVotes = { question: number; answers: Record<string, number> };
+/** The caller's votes here, and which anonymous posts here are their own. */
+type MyVotes = {
+  question: number;
+  answers: Record<string, number>;
+  mine?: { question: boolean; answers: number[] };
+};
 const REASONS = ["spam", "abuse", "offTopic", "other"] as const;
 
 export function TopicPage({ data }: { data: TopicData }) {
@@ -33,7 +39,9 @@ export function TopicPage({ data }: { data: TopicData }) {
 
   const fail = (failure: unknown) =>
     setMessage(failureText(failure, t, language));
-  const isAsker = user?.userId === question.author.userId;
+  // An anonymous post names nobody: its author learns it is theirs from `mine`.
+  const isAsker =
+    user?.userId === question.author.userId || votes.mine?.question === true;
 
   const accept = async (answerId: number) => {
     try {
@@ -93,7 +101,7 @@ export function TopicPage({ data }: { data: TopicData }) {
           dangerouslySetInnerHTML={{ __html: question.body }}
         />
       )}
-      {canEdit(user, question) && !editingQuestion ? (
+      {canEdit(user, question, votes.mine?.question) && !editingQuestion ? (
         <button type="button" onClick={() => setEditingQuestion(true)}>
           {t("topic.edit_question")}
         </button>
@@ -102,6 +110,7 @@ export function TopicPage({ data }: { data: TopicData }) {
         targetType="question"
         targetId={question.id}
         authorId={question.author.userId}
+        mine={votes.mine?.question}
         score={question.score}
         myVote={votes.question}
         onFail={fail}
@@ -134,6 +143,7 @@ export function TopicPage({ data }: { data: TopicData }) {
                   )
                 }
                 myVote={votes.answers[String(answer.id)] ?? 0}
+                mine={votes.mine?.answers.includes(answer.id)}
                 onFail={fail}
                 onAccept={
                   isAsker && answer.id !== acceptedId ? accept : undefined
@@ -168,6 +178,7 @@ function AnswerItem({
   onEdit,
   onSaved,
   myVote,
+  mine,
   onFail,
   onAccept,
 }: {
@@ -177,6 +188,7 @@ function AnswerItem({
   onEdit: (id: number | null) => void;
   onSaved: (saved: Answer) => void;
   myVote: number;
+  mine?: boolean;
   onFail: (failure: unknown) => void;
   onAccept?: (answerId: number) => void;
 }) {
@@ -206,7 +218,7 @@ function AnswerItem({
           dangerouslySetInnerHTML={{ __html: answer.body }}
         />
       )}
-      {canEdit(user, answer) && !editing ? (
+      {canEdit(user, answer, mine) && !editing ? (
         <button type="button" onClick={() => onEdit(answer.id)}>
           {t("topic.edit_answer")}
         </button>
@@ -222,6 +234,7 @@ function AnswerItem({
         targetType="answer"
         targetId={answer.id}
         authorId={answer.author.userId}
+        mine={mine}
         score={answer.score}
         myVote={myVote}
         onFail={onFail}
@@ -260,6 +273,7 @@ function PostActions({
   targetType,
   targetId,
   authorId,
+  mine,
   score: initialScore,
   myVote,
   onFail,
@@ -267,6 +281,7 @@ function PostActions({
   targetType: "question" | "answer";
   targetId: number;
   authorId: number;
+  mine?: boolean;
   score: number;
   myVote: number;
   onFail: (failure: unknown) => void;
@@ -278,8 +293,8 @@ function PostActions({
   const [reported, setReported] = useState(false);
   const [reportErrors, setReportErrors] = useState<Record<string, string>>({});
   useEffect(() => setVote(myVote), [myVote]);
-  // One's own post takes no vote from its author: only its score shows.
-  const own = user?.userId === authorId;
+  // One's own post (`mine`: anonymous, no public author id) shows only its score.
+  const own = mine === true || user?.userId === authorId;
 
   const cast = async (value: 1 | -1) => {
     if (!user) return window.location.assign(loginHref());
@@ -433,12 +448,14 @@ function AnswerForm({
     if (sending.current) return;
     sending.current = true;
     setBusy(true);
+    const anonymous =
+      new FormData(event.currentTarget).get("anonymous") !== null;
     try {
       const answer = await api<Answer>(
         language,
         "POST",
         `/ask/questions/${questionId}/answers`,
-        { body },
+        { body, anonymous },
       );
       // A held answer is not listed until a moderator approves it.
       if (answer.status === "pending") setNotice(t("notice.pending"));
@@ -476,6 +493,7 @@ function AnswerForm({
         <form className="stack" onSubmit={submit}>
           <LazyEditor label={t("topic.your_answer")} onChange={setBody} />
           <FieldError errors={errors} form="answer" name="body" />
+          <AnonymousChoice />
           {error ? (
             <p role="alert" className="error">
               {error}

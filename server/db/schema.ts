@@ -392,6 +392,8 @@ export interface AskQuestionsTable {
   version: Generated<number>;
   /** Moderation (migration 0014). */
   pinned: Generated<number>;
+  /** 1: posted anonymously (issue 24); the public never sees its author. */
+  anonymous: Generated<number>;
   moderationReason: string | null;
   pendingReason: string | null;
   statusBeforeDelete: string | null;
@@ -410,6 +412,8 @@ export interface AskAnswersTable {
   status: Generated<AskPostStatus>;
   score: Generated<number>;
   recommended: Generated<number>; // 1 when a moderator recommended it
+  /** 1: posted anonymously (issue 24). */
+  anonymous: Generated<number>;
   recommendedAt: string | null;
   createdAt: string;
   updatedAt: string;

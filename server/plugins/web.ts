@@ -125,6 +125,7 @@ export const webPlugin = fp<{
           { view },
           signUpOpen(app),
           visitOf(request),
+          visitorLanguage(request),
         );
         return sendPublic(
           request,
@@ -157,7 +158,7 @@ export const webPlugin = fp<{
           if (page) {
             page.onHit?.(visitOf(request));
           } else {
-            const data = await loadPublicPage(app, url, request);
+            const data = await loadPublicPage(app, url, request, language);
             const questionId =
               data.page === "topicDetail" ? data.question.id : undefined;
             page = {
@@ -227,6 +228,7 @@ function loadPublicPage(
   app: FastifyInstance,
   url: string,
   request: FastifyRequest,
+  language: Language,
 ): Promise<PageData> {
   const query = request.query as Record<string, unknown>;
   if ((CONTENT_SITE_ROUTES as readonly string[]).includes(url))
@@ -242,6 +244,7 @@ function loadPublicPage(
     query,
     signUpOpen(app),
     visitOf(request),
+    language,
   );
 }
 

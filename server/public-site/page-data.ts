@@ -95,6 +95,8 @@ export async function loadPageData(
   query: Record<string, unknown>,
   signUpOpen: boolean,
   visit: Visit,
+  /** The visitor's language: an anonymous post's author is named in it. */
+  language: Language,
 ): Promise<PageData> {
   if (page === "ask") {
     const parsed = askQuery.parse({
@@ -128,6 +130,7 @@ export async function loadPageData(
                 : { field: "createdAt", order: "desc" },
             offset: (parsed.page - 1) * ASK_PAGE_SIZE,
             limit: ASK_PAGE_SIZE,
+            language,
           })
         : { list: [], total: 0 };
     return {
@@ -150,7 +153,7 @@ export async function loadPageData(
   if (page === "topicDetail") {
     const id = positive.safeParse(first(query.id));
     const question = id.success
-      ? await findPublicQuestion(store, id.data)
+      ? await findPublicQuestion(store, id.data, language)
       : undefined;
     if (!question) return { page: "notFound" };
     const passages = await questionPassages(store, question.id);
@@ -169,19 +172,22 @@ export async function loadPageData(
               )
             ).filter((hit) => hit.link !== `/topicDetail?id=${question.id}`),
       question: { ...question, views: countView(store, question, visit) },
-      answers: await listAnswers(store, question.id, {
-        offset: 0,
-        limit: TOPIC_ANSWERS,
-      }),
+      answers: await listAnswers(
+        store,
+        question.id,
+        { offset: 0, limit: TOPIC_ANSWERS },
+        language,
+      ),
     };
   }
   if (page === "choicenessCommon") {
     return {
       page: "choicenessCommon",
-      answers: await listRecommended(store, {
-        offset: 0,
-        limit: RECOMMENDED_PAGE,
-      }),
+      answers: await listRecommended(
+        store,
+        { offset: 0, limit: RECOMMENDED_PAGE },
+        language,
+      ),
     };
   }
   if (page === "tagList") {

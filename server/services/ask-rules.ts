@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Code } from "../../common/codes.js";
+import { askRefusal } from "../../common/ask-messages.js";
 import {
   ASK_CONFIG_DEFAULTS,
   ASK_CONFIG_KEYS,
@@ -48,6 +49,41 @@ export function askConfigOf(settings: Settings): AskConfig {
 }
 
 export type PostKind = "question" | "answer";
+
+/**
+ * Refuses an anonymous post (issue 24) when the settings turn anonymous posting off
+ * (40300, reason `anonymousOff`) or the account is younger than
+ * `anonymousMinAccountDays` (40300, reason `anonymousTooNew`, with `allowedAt`). The
+ * post's other checks (mute, limits, banned words) run as for any post.
+ */
+export async function assertMayPostAnonymously(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  userId: number,
+  now = Date.now(),
+): Promise<void> {
+  const config = askConfigOf(app.settings);
+  if (!config.anonymousPosting) {
+    throw new ApiError(Code.FORBIDDEN, {
+      message: askRefusal("anonymousOff", request.language),
+      data: { reason: "anonymousOff" },
+    });
+  }
+  const days = config.anonymousMinAccountDays;
+  if (days === 0) return;
+  const user = await app.store.db
+    .selectFrom("users")
+    .select("createdAt")
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
+  const allowedAt = Date.parse(user.createdAt) + days * DAY_MS;
+  if (now < allowedAt) {
+    throw new ApiError(Code.FORBIDDEN, {
+      message: askRefusal("anonymousTooNew", request.language, days),
+      data: { reason: "anonymousTooNew", allowedAt: nowIso(allowedAt) },
+    });
+  }
+}
 
 /**
  * Everything a new post goes through before it is written: account age, the daily limit,

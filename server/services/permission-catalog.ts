@@ -87,8 +87,10 @@ const MODULE_ACTIONS: Record<Module, readonly string[]> = {
   liveVideo: CRUD,
   // Moderators move posts between states (delete included) with `update`; members write
   // posts with the community codes; the screens' CSV export writes the rows on screen.
-  askTopic: ["read", "update"],
-  askAnswer: ["read", "update"],
+  // `reveal`: learning who wrote an anonymous question or answer, audited
+  // (docs/community.md).
+  askTopic: ["read", "update", "reveal"],
+  askAnswer: ["read", "update", "reveal"],
   askConfig: ["read", "update"],
   askTag: CRUD,
   askComplaint: ["read", "update"],

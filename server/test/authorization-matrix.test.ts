@@ -187,6 +187,8 @@ const EXPECTED: Record<string, Declared> = {
   "POST /tjc/ask/admin/mutes": "askMute:create",
   "GET /tjc/ask/admin/mutes": "askMute:read",
   "DELETE /tjc/ask/admin/mutes/:id": "askMute:delete",
+  "POST /tjc/ask/admin/questions/:id/reveal": "askTopic:reveal",
+  "POST /tjc/ask/admin/answers/:id/reveal": "askAnswer:reveal",
   "POST /tjc/ask/admin/tags/:id/merge": "askTag:delete",
   "GET /tjc/ask/admin/questions": "askTopic:read",
   "GET /tjc/ask/admin/questions/:id": "askTopic:read",

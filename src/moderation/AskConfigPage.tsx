@@ -26,6 +26,7 @@ const NUMBER_FIELDS = [
   ["dailyQuestions", 0, 100000],
   ["dailyAnswers", 0, 100000],
   ["minAccountAgeHours", 0, 8760],
+  ["anonymousMinAccountDays", 0, 3650],
 ] as const;
 
 /** askConfig (issue 15): the community settings, validated by the server's own schema. */
@@ -149,6 +150,17 @@ export function AskConfigPage() {
               />
             }
             label={translate("moderation.config.signUpOpen")}
+          />
+          <FormControlLabel
+            control={
+              <Switch
+                checked={form.anonymousPosting}
+                onChange={(event) =>
+                  setForm({ ...form, anonymousPosting: event.target.checked })
+                }
+              />
+            }
+            label={translate("moderation.config.anonymousPosting")}
           />
           <Typography variant="h6" component="h2">
             {translate("moderation.config.bannedWords")}

@@ -28,6 +28,7 @@ import { Link } from "react-router-dom";
 import { Title, useNotify, useTranslate } from "react-admin";
 import { mainClient } from "../http";
 import { AppTablePagination } from "../layout/AppTablePagination";
+import { RevealAuthor } from "./RevealAuthor";
 import { HighlightedText } from "../resources/HighlightField";
 import { highlightOf, type ListHighlights } from "../resources/highlights";
 import {
@@ -47,7 +48,7 @@ interface Question {
   openReports: number;
   statusBeforeDelete: string | null;
   tags: { id: number; name: string }[];
-  author: { userId: number; userName: string };
+  author: { userId: number; userName: string; anonymous?: boolean };
   score: number;
   answerCount: number;
   createdAt: string;
@@ -452,7 +453,13 @@ function QuestionGrid() {
                 <TableCell>
                   <StatusChip status={question.status} />
                 </TableCell>
-                <TableCell>{question.author.userName}</TableCell>
+                <TableCell>
+                  <RevealAuthor
+                    kind="questions"
+                    id={question.id}
+                    author={question.author}
+                  />
+                </TableCell>
                 <TableCell>{question.openReports}</TableCell>
                 <TableCell>{question.answerCount}</TableCell>
                 <TableCell>{time(question.createdAt)}</TableCell>

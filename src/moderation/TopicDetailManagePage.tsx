@@ -17,6 +17,7 @@ import {
 import { useSearchParams } from "react-router-dom";
 import { Title, useNotify, useTranslate } from "react-admin";
 import { mainClient } from "../http";
+import { RevealAuthor } from "./RevealAuthor";
 import {
   DURATIONS,
   REASON_MAX,
@@ -39,7 +40,7 @@ interface Answer {
   moderationReason: string | null;
   revisions: number;
   openReports: number;
-  author: { userId: number; userName: string };
+  author: { userId: number; userName: string; anonymous?: boolean };
   createdAt: string;
   version: number;
 }
@@ -107,7 +108,11 @@ export function TopicDetailManagePage() {
                 flexWrap="wrap"
               >
                 <StatusChip status={answer.status} />
-                <strong>{answer.author.userName}</strong>
+                <RevealAuthor
+                  kind="answers"
+                  id={answer.id}
+                  author={answer.author}
+                />
                 <span>{time(answer.createdAt)}</span>
                 {answer.recommended ? (
                   <span>★ {translate("moderation.field.recommended")}</span>
@@ -180,13 +185,16 @@ export function TopicDetailManagePage() {
                 <Button size="small" onClick={() => setEditFor(answer)}>
                   {translate("moderation.action.edit")}
                 </Button>
-                <Button
-                  size="small"
-                  color="warning"
-                  onClick={() => setMuteFor(answer)}
-                >
-                  {translate("moderation.action.mute")}
-                </Button>
+                {/* An anonymous answer's author is muted through its report, or after a reveal. */}
+                {answer.author.anonymous ? null : (
+                  <Button
+                    size="small"
+                    color="warning"
+                    onClick={() => setMuteFor(answer)}
+                  >
+                    {translate("moderation.action.mute")}
+                  </Button>
+                )}
               </Stack>
             </CardContent>
           </Card>

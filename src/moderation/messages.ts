@@ -87,6 +87,12 @@ export const moderationMessages = {
         preModeration: "先审后发",
         pending_count: "%{count} 条待审核",
       },
+      reveal: {
+        anonymous: "匿名弟兄姊妹",
+        button: "查看作者",
+        title: "查看匿名作者：请填写原因（将记入审计日志）",
+        revealed: "%{name}（%{login}）",
+      },
       config: {
         preModeration: "先审后发",
         off: "关闭",
@@ -97,6 +103,8 @@ export const moderationMessages = {
         dailyAnswers: "每人每天回答上限（0 为不限）",
         minAccountAgeHours: "注册满多少小时后才能发帖",
         signUpOpen: "开放注册",
+        anonymousPosting: "允许匿名提问和回答",
+        anonymousMinAccountDays: "注册满多少天后才能匿名发帖（0 为不限）",
         bannedWords: "禁用词",
         word: "词",
         block: "拒绝发布",
@@ -232,6 +240,13 @@ export const moderationMessages = {
         preModeration: "Pre-moderation",
         pending_count: "%{count} waiting for review",
       },
+      reveal: {
+        anonymous: "Anonymous member",
+        button: "Reveal author",
+        title:
+          "Reveal the anonymous author: give a reason (kept in the audit log)",
+        revealed: "%{name} (%{login})",
+      },
       config: {
         preModeration: "Pre-moderation",
         off: "Off",
@@ -242,6 +257,9 @@ export const moderationMessages = {
         dailyAnswers: "Answers a member may write a day (0: no limit)",
         minAccountAgeHours: "Hours an account must exist before posting",
         signUpOpen: "Sign-up open",
+        anonymousPosting: "Allow anonymous questions and answers",
+        anonymousMinAccountDays:
+          "Days an account must exist before posting anonymously (0: none)",
         bannedWords: "Banned words",
         word: "Word",
         block: "Refuse the post",

@@ -22,7 +22,13 @@ import {
   notify,
   refreshAnswerCount,
 } from "../../services/ask-notifications.js";
-import { answerQuery, excerptOf } from "./records.js";
+import {
+  answerQuery,
+  authorOf,
+  excerptOf,
+  moderatorAuthor,
+} from "./records.js";
+import type { Language } from "../../../common/codes.js";
 import { ASK_TAGS, idParams, memberId, storedBody } from "./shared.js";
 
 type Trx = Transaction<Database>;
@@ -42,7 +48,12 @@ export const adminAnswerSchema = z.object({
   statusBeforeDelete: z.string().nullable(),
   revisions: z.number().int(),
   openReports: z.number().int(),
-  author: z.object({ userId: z.number(), userName: z.string() }),
+  /** An anonymous answer's author is masked: a moderator sees them only by a reveal. */
+  author: z.object({
+    userId: z.number(),
+    userName: z.string(),
+    anonymous: z.boolean(),
+  }),
   createdAt: z.string(),
   updatedAt: z.string(),
   version: z.number().int(),
@@ -52,6 +63,7 @@ export type AdminAnswer = z.infer<typeof adminAnswerSchema>;
 async function adminAnswers(
   db: Trx | FastifyRequest["server"]["store"]["db"],
   where: { questionId?: number; id?: number },
+  language: Language,
 ): Promise<AdminAnswer[]> {
   const rows = await answerQuery(db)
     .select([
@@ -99,7 +111,7 @@ async function adminAnswers(
     statusBeforeDelete: row.statusBeforeDelete,
     revisions: Number(row.revisions ?? 0),
     openReports: Number(row.openReports ?? 0),
-    author: { userId: row.authorId, userName: row.userName },
+    author: moderatorAuthor(row, language),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     version: row.version,
@@ -113,8 +125,10 @@ export async function moderateAnswer(
   answerId: number,
   change: z.infer<typeof answerModerationSchema>,
 ): Promise<void> {
-  const [before] = await adminAnswers(trx, { id: answerId });
+  const [before] = await adminAnswers(trx, { id: answerId }, request.language);
   if (!before) throw notFound();
+  // The real author, for the notices: an anonymous answer's record names nobody.
+  const authorId = await authorOf(trx, "askAnswers", answerId);
   const values: Record<string, unknown> = {};
   const moderatorId = memberId(request);
   const log = (action: string, extra: Record<string, unknown> = {}) =>
@@ -197,7 +211,7 @@ export async function moderateAnswer(
     });
     if (action === "hide" || action === "approve" || action === "reject") {
       await notify(trx, {
-        userId: before.author.userId,
+        userId: authorId,
         kind:
           action === "hide"
             ? "hidden"
@@ -221,7 +235,7 @@ export async function moderateAnswer(
         kind: "answered",
         questionId: before.questionId,
         answerId,
-        actorId: before.author.userId,
+        actorId: authorId,
       });
     }
   }
@@ -231,14 +245,14 @@ export async function moderateAnswer(
     });
     if (recommend)
       await notify(trx, {
-        userId: before.author.userId,
+        userId: authorId,
         kind: "recommended",
         questionId: before.questionId,
         answerId,
         actorId: moderatorId,
       });
   }
-  const [after] = await adminAnswers(trx, { id: answerId });
+  const [after] = await adminAnswers(trx, { id: answerId }, request.language);
   const view = (record: AdminAnswer) => ({
     status: record.status,
     recommended: record.recommended,
@@ -281,9 +295,11 @@ export const adminAnswerRoutes: FastifyPluginAsync = async (parent) => {
         .where("id", "=", request.params.id)
         .executeTakeFirst();
       if (!question) throw notFound();
-      const list = await adminAnswers(app.store.db, {
-        questionId: question.id,
-      });
+      const list = await adminAnswers(
+        app.store.db,
+        { questionId: question.id },
+        request.language,
+      );
       return ok({ list, total: list.length });
     },
   );
@@ -361,9 +377,11 @@ export const adminAnswerRoutes: FastifyPluginAsync = async (parent) => {
       await app.store.transaction((trx) =>
         moderateAnswer(trx, request, request.params.id, body),
       );
-      const [record] = await adminAnswers(app.store.db, {
-        id: request.params.id,
-      });
+      const [record] = await adminAnswers(
+        app.store.db,
+        { id: request.params.id },
+        request.language,
+      );
       return ok(record!);
     },
   );

@@ -29,7 +29,8 @@ import {
   type TransitionAction,
 } from "../../services/ask-moderation.js";
 import { notify } from "../../services/ask-notifications.js";
-import { questionQuery, toQuestionRecords } from "./records.js";
+import { authorOf, questionQuery, toQuestionRecords } from "./records.js";
+import type { Language } from "../../../common/codes.js";
 import { ASK_TAGS, assertTagsExist, idParams, memberId } from "./shared.js";
 import { questionHighlights } from "./questions.js";
 
@@ -80,7 +81,12 @@ export const adminQuestionSchema = z.object({
       nameEn: z.string().nullable(),
     }),
   ),
-  author: z.object({ userId: z.number(), userName: z.string() }),
+  /** An anonymous question's author is masked: a moderator sees them only by a reveal. */
+  author: z.object({
+    userId: z.number(),
+    userName: z.string(),
+    anonymous: z.boolean(),
+  }),
   pinned: z.boolean(),
   moderationReason: z.string().nullable(),
   pendingReason: z.string().nullable(),
@@ -93,13 +99,17 @@ export const adminQuestionSchema = z.object({
 export type AdminQuestion = z.infer<typeof adminQuestionSchema>;
 
 /** Every question, whatever its state, with what moderators need beside it. */
-export async function adminQuestions(db: Db, ids: number[]) {
+export async function adminQuestions(
+  db: Db,
+  ids: number[],
+  language: Language,
+) {
   if (ids.length === 0) return [];
   const rows = await questionQuery(db)
     .select(["askQuestions.pendingReason", "askQuestions.statusBeforeDelete"])
     .where("askQuestions.id", "in", ids)
     .execute();
-  const records = await toQuestionRecords(db, rows);
+  const records = await toQuestionRecords(db, rows, language);
   const reports = await db
     .selectFrom("askReports")
     .select(["targetId", (eb) => eb.fn.countAll<number>().as("count")])
@@ -121,7 +131,11 @@ export async function adminQuestions(db: Db, ids: number[]) {
       answerCount: record.answerCount,
       views: record.views,
       tags: record.tags,
-      author: record.author,
+      author: {
+        userId: record.author.userId,
+        userName: record.author.userName,
+        anonymous: record.author.anonymous,
+      },
       pinned: Boolean(row.pinned),
       moderationReason: row.moderationReason,
       pendingReason: row.pendingReason,
@@ -149,7 +163,7 @@ export async function moderateQuestion(
   questionId: number,
   change: z.infer<typeof questionModerationSchema> & { version?: number },
 ): Promise<void> {
-  const before = (await adminQuestions(trx, [questionId]))[0];
+  const before = (await adminQuestions(trx, [questionId], request.language))[0];
   if (!before) throw notFound();
   const values: Record<string, unknown> = {};
   let action: TransitionAction | null = null;
@@ -233,7 +247,8 @@ export async function moderateQuestion(
             : null;
     if (kind)
       await notify(trx as never, {
-        userId: before.author.userId,
+        // The real author: an anonymous question's record names nobody.
+        userId: await authorOf(trx, "askQuestions", questionId),
         kind,
         questionId,
         actorId: moderatorId,
@@ -244,7 +259,7 @@ export async function moderateQuestion(
     await log("edit", {
       reason: values.title !== undefined ? `title: ${before.title}` : null,
     });
-  const after = (await adminQuestions(trx, [questionId]))[0]!;
+  const after = (await adminQuestions(trx, [questionId], request.language))[0]!;
   await recordAudit(trx, actorOf(request), {
     resource: "ask/admin/questions",
     recordId: questionId,
@@ -356,16 +371,22 @@ export const adminQuestionRoutes: FastifyPluginAsync = async (parent) => {
         .$if(filter.status !== undefined, (qb) =>
           qb.where("askQuestions.status", "=", filter.status!),
         )
+        // A filter by author never finds their anonymous questions: it would reveal
+        // them without the audited reveal (docs/community.md, "Anonymous posts").
         .$if(filter.authorId !== undefined, (qb) =>
-          qb.where("askQuestions.authorId", "=", filter.authorId!),
+          qb
+            .where("askQuestions.authorId", "=", filter.authorId!)
+            .where("askQuestions.anonymous", "=", 0),
         )
         .$if(Boolean(filter.author), (qb) =>
-          qb.where((eb) =>
-            eb.or([
-              eb("users.userName", "=", filter.author!),
-              eb("users.loginName", "=", filter.author!),
-            ]),
-          ),
+          qb
+            .where((eb) =>
+              eb.or([
+                eb("users.userName", "=", filter.author!),
+                eb("users.loginName", "=", filter.author!),
+              ]),
+            )
+            .where("askQuestions.anonymous", "=", 0),
         )
         .$if(filter.pinned !== undefined, (qb) =>
           qb.where("askQuestions.pinned", "=", filter.pinned ? 1 : 0),
@@ -454,6 +475,7 @@ export const adminQuestionRoutes: FastifyPluginAsync = async (parent) => {
       const list = await adminQuestions(
         app.store.db,
         rows.map((row) => row.id),
+        language,
       );
       return ok({
         list,
@@ -475,7 +497,11 @@ export const adminQuestionRoutes: FastifyPluginAsync = async (parent) => {
       },
     },
     async (request) => {
-      const [record] = await adminQuestions(app.store.db, [request.params.id]);
+      const [record] = await adminQuestions(
+        app.store.db,
+        [request.params.id],
+        request.language,
+      );
       if (!record) throw notFound();
       return ok(record);
     },
@@ -565,7 +591,11 @@ export const adminQuestionRoutes: FastifyPluginAsync = async (parent) => {
       await app.store.transaction((trx) =>
         moderateQuestion(trx, request, request.params.id, body),
       );
-      const [record] = await adminQuestions(app.store.db, [request.params.id]);
+      const [record] = await adminQuestions(
+        app.store.db,
+        [request.params.id],
+        request.language,
+      );
       return ok(record!);
     },
   );
@@ -592,7 +622,7 @@ export const adminQuestionRoutes: FastifyPluginAsync = async (parent) => {
       const { action, reason } = request.body;
       const ids = [...new Set(request.body.ids)];
       await app.store.transaction(async (trx) => {
-        const current = await adminQuestions(trx, ids);
+        const current = await adminQuestions(trx, ids, request.language);
         if (current.length !== ids.length) throw notFound();
         for (const question of current) {
           const change = batchChange(action, question);

@@ -1,3 +1,4 @@
+import { ANONYMOUS_NAME } from "../../../common/ask-messages.js";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Kysely } from "kysely";
@@ -37,6 +38,8 @@ const groupSchema = z.object({
   targetStatus: z.string().nullable(),
   authorId: z.number().int().nullable(),
   authorName: z.string().nullable(),
+  /** The target was posted anonymously: authorId is null, authorName the anonymous name. */
+  authorAnonymous: z.boolean(),
   count: z.number().int(),
   reasons: z.record(z.string(), z.number().int()),
   reporters: z.array(
@@ -147,6 +150,7 @@ export const adminReportRoutes: FastifyPluginAsync = async (parent) => {
             targetStatus: null,
             authorId: null,
             authorName: null,
+            authorAnonymous: false,
             count: 0,
             reasons: {},
             reporters: [],
@@ -173,6 +177,13 @@ export const adminReportRoutes: FastifyPluginAsync = async (parent) => {
       }
       let list = [...groups.values()];
       await describeTargets(app.store.db, list);
+      // An anonymous post's author stays masked here too (the resolve route still mutes
+      // the real author, server-side).
+      for (const group of list) {
+        if (!group.authorAnonymous) continue;
+        group.authorId = null;
+        group.authorName = ANONYMOUS_NAME[request.language];
+      }
       if (filter.q) {
         const needle = filter.q.toLowerCase();
         list = list.filter(
@@ -347,6 +358,7 @@ async function describeTargets(
             "askQuestions.title",
             "askQuestions.status",
             "askQuestions.authorId",
+            "askQuestions.anonymous",
             "users.userName",
           ])
           .where("askQuestions.id", "in", ids("question"))
@@ -362,6 +374,7 @@ async function describeTargets(
             "askAnswers.status",
             "askAnswers.questionId",
             "askAnswers.authorId",
+            "askAnswers.anonymous",
             "users.userName",
           ])
           .where("askAnswers.id", "in", ids("answer"))
@@ -383,6 +396,7 @@ async function describeTargets(
         targetStatus: q.status,
         authorId: q.authorId,
         authorName: q.userName,
+        authorAnonymous: Boolean(q.anonymous),
         questionId: q.id,
       });
     } else if (group.targetType === "answer") {
@@ -393,6 +407,7 @@ async function describeTargets(
         targetStatus: a.status,
         authorId: a.authorId,
         authorName: a.userName,
+        authorAnonymous: Boolean(a.anonymous),
         questionId: a.questionId,
       });
     } else {

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { ok } from "../../http/envelope.js";
 import { listQuerySchema, parseRange } from "../../resources/list-query.js";
 import { envelope } from "../../resources/resource-definition.js";
-import { excerptOf } from "./records.js";
+import { excerptOf, moderatorAuthor } from "./records.js";
 import { ASK_TAGS } from "./shared.js";
 
 const reviewItemSchema = z.object({
@@ -18,7 +18,11 @@ const reviewItemSchema = z.object({
   excerpt: z.string(),
   body: z.string(),
   pendingReason: z.string().nullable(),
-  author: z.object({ userId: z.number(), userName: z.string() }),
+  author: z.object({
+    userId: z.number(),
+    userName: z.string(),
+    anonymous: z.boolean(),
+  }),
   createdAt: z.string(),
   version: z.number().int(),
 });
@@ -96,6 +100,7 @@ export const adminReviewRoutes: FastifyPluginAsync = async (parent) => {
                 "askQuestions.body",
                 "askQuestions.pendingReason",
                 "askQuestions.authorId",
+                "askQuestions.anonymous",
                 "users.userName",
                 "askQuestions.version",
               ])
@@ -118,6 +123,7 @@ export const adminReviewRoutes: FastifyPluginAsync = async (parent) => {
                 "askAnswers.body",
                 "askAnswers.pendingReason",
                 "askAnswers.authorId",
+                "askAnswers.anonymous",
                 "users.userName",
                 "askAnswers.version",
               ])
@@ -139,7 +145,7 @@ export const adminReviewRoutes: FastifyPluginAsync = async (parent) => {
             excerpt: excerptOf(found.body),
             body: found.body,
             pendingReason: found.pendingReason,
-            author: { userId: found.authorId, userName: found.userName },
+            author: moderatorAuthor(found, request.language),
             createdAt: row.createdAt,
             version: found.version,
           },

@@ -15,7 +15,12 @@ import { notFound } from "../../http/errors.js";
 import { listQuerySchema, parseRange } from "../../resources/list-query.js";
 import { envelope, versionField } from "../../resources/resource-definition.js";
 import { assertNotMuted } from "../../services/ask-mute.js";
-import { checkBannedWords, checkNewPost } from "../../services/ask-rules.js";
+import {
+  assertMayPostAnonymously,
+  checkBannedWords,
+  checkNewPost,
+} from "../../services/ask-rules.js";
+import type { Language } from "../../../common/codes.js";
 import {
   notify,
   refreshAnswerCount,
@@ -38,6 +43,7 @@ export async function listAnswers(
   store: Store,
   questionId: number,
   page: { offset: number; limit: number },
+  language: Language,
 ) {
   const where = answerQuery(store.db)
     .where("askAnswers.questionId", "=", questionId)
@@ -58,13 +64,17 @@ export async function listAnswers(
       .select((eb) => eb.fn.countAll<number>().as("total"))
       .executeTakeFirstOrThrow(),
   ]);
-  return { list: rows.map(toAnswerRecord), total: Number(count.total) };
+  return {
+    list: rows.map((row) => toAnswerRecord(row, language)),
+    total: Number(count.total),
+  };
 }
 
 /** The answers moderators recommended, newest recommendation first, with their question. */
 export async function listRecommended(
   store: Store,
   page: { offset: number; limit: number },
+  language: Language,
 ) {
   const where = answerQuery(store.db)
     .where("askAnswers.recommended", "=", 1)
@@ -84,7 +94,7 @@ export async function listRecommended(
   ]);
   return {
     list: rows.map((row) => ({
-      ...toAnswerRecord(row),
+      ...toAnswerRecord(row, language),
       questionTitle: row.questionTitle,
       recommendNote: row.recommendNote,
     })),
@@ -98,11 +108,12 @@ const recommendedSchema = answerSchema.extend({
   recommendNote: z.string().nullable(),
 });
 
-async function oneAnswer(store: Store, answerId: number) {
+async function oneAnswer(store: Store, answerId: number, language: Language) {
   return toAnswerRecord(
     await answerQuery(store.db)
       .where("askAnswers.id", "=", answerId)
       .executeTakeFirstOrThrow(),
+    language,
   );
 }
 
@@ -139,6 +150,7 @@ export const answerRoutes: FastifyPluginAsync = async (parent) => {
           app.store,
           question.id,
           parseRange(request.query.range ?? "[0,19]", request.language),
+          request.language,
         ),
       );
     },
@@ -164,6 +176,7 @@ export const answerRoutes: FastifyPluginAsync = async (parent) => {
         await listRecommended(
           app.store,
           parseRange(request.query.range ?? "[0,19]", request.language),
+          request.language,
         ),
       ),
   );
@@ -192,12 +205,15 @@ function registerAnswerWrites(parent: FastifyInstance): void {
     async (request) => {
       const userId = memberId(request);
       await assertNotMuted(app.store, userId);
+      const anonymous = request.body.anonymous === true;
+      if (anonymous) await assertMayPostAnonymously(app, request, userId);
       const body = storedBody(request.body.body, request);
       const post = { questionId: request.params.id, authorId: userId, body };
       // The same answer sent twice is the first one (REPEAT_POST_WINDOW_MS): checked here
       // so a repeat is never refused by the daily limit, and again under the lock.
       const earlier = await repeatedPost(app.store.db, post);
-      if (earlier !== undefined) return ok(await oneAnswer(app.store, earlier));
+      if (earlier !== undefined)
+        return ok(await oneAnswer(app.store, earlier, request.language));
       const { pendingReason } = await checkNewPost(
         app,
         request,
@@ -221,6 +237,7 @@ function registerAnswerWrites(parent: FastifyInstance): void {
             questionId: question.id,
             body,
             authorId: userId,
+            anonymous: anonymous ? 1 : 0,
             status: pendingReason ? "pending" : "visible",
             pendingReason,
             createdAt: now,
@@ -241,7 +258,7 @@ function registerAnswerWrites(parent: FastifyInstance): void {
         });
         return answer.id;
       });
-      return ok(await oneAnswer(app.store, answerId));
+      return ok(await oneAnswer(app.store, answerId, request.language));
     },
   );
 
@@ -299,7 +316,9 @@ function registerAnswerWrites(parent: FastifyInstance): void {
           await refreshAnswerCount(trx, questionId);
         }
       });
-      return ok(await oneAnswer(app.store, request.params.id));
+      return ok(
+        await oneAnswer(app.store, request.params.id, request.language),
+      );
     },
   );
 }

@@ -4,6 +4,7 @@ import { adminConfigRoutes } from "./admin-config.js";
 import { adminQuestionRoutes } from "./admin-questions.js";
 import { adminReportRoutes } from "./admin-reports.js";
 import { adminReviewRoutes } from "./admin-review.js";
+import { adminRevealRoutes } from "./admin-reveal.js";
 import { answerRoutes } from "./answers.js";
 import { muteRoutes } from "./mutes.js";
 import { hiddenPostRoutes, notificationRoutes } from "./notifications.js";
@@ -32,4 +33,5 @@ export const askRoutes: FastifyPluginAsync = async (app) => {
   await app.register(adminReviewRoutes);
   await app.register(adminReportRoutes);
   await app.register(adminConfigRoutes);
+  await app.register(adminRevealRoutes);
 };

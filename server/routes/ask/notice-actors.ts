@@ -1,4 +1,6 @@
 import type { Kysely } from "kysely";
+import { ANONYMOUS_NAME } from "../../../common/ask-messages.js";
+import type { Language } from "../../../common/codes.js";
 import type { NoticeActor } from "../../../common/schemas/ask.js";
 import type { Database } from "../../db/schema.js";
 import { AUTHOR_IS_STAFF, truthy } from "./records.js";
@@ -6,13 +8,23 @@ import { AUTHOR_IS_STAFF, truthy } from "./records.js";
 /**
  * Who caused each notification, as the member reading it may know them: the display name
  * and whether the account is staff (issue 25, item 11). The one place that decides it, so
- * a post written anonymously can read as such here. Null when nobody is recorded (older
- * moderation notices) or the account is gone.
+ * a post written anonymously reads as such here: an answer notice whose answer, or an
+ * accept notice whose question, was posted anonymously names the anonymous member, never
+ * the account. Null when nobody is recorded (older moderation notices) or the account is
+ * gone.
  */
 export async function noticeActors(
   db: Kysely<Database>,
-  notices: { id: number; actorId: number | null }[],
+  notices: {
+    id: number;
+    actorId: number | null;
+    kind: string;
+    questionId: number | null;
+    answerId: number | null;
+  }[],
+  language: Language,
 ): Promise<Map<number, NoticeActor | null>> {
+  const hidden = await anonymousActs(db, notices);
   const ids = [
     ...new Set(
       notices
@@ -37,7 +49,59 @@ export async function noticeActors(
   return new Map(
     notices.map((notice) => [
       notice.id,
-      notice.actorId === null ? null : (byId.get(notice.actorId) ?? null),
+      hidden.has(notice.id)
+        ? { userName: ANONYMOUS_NAME[language], staff: false }
+        : notice.actorId === null
+          ? null
+          : (byId.get(notice.actorId) ?? null),
     ]),
+  );
+}
+
+/** The notices whose act was an anonymous post: answering anonymously, or accepting on
+ * an anonymous question. */
+async function anonymousActs(
+  db: Kysely<Database>,
+  notices: {
+    id: number;
+    kind: string;
+    questionId: number | null;
+    answerId: number | null;
+  }[],
+): Promise<Set<number>> {
+  const answerIds = notices
+    .filter((n) => n.kind === "answered" && n.answerId !== null)
+    .map((n) => n.answerId!);
+  const questionIds = notices
+    .filter((n) => n.kind === "accepted" && n.questionId !== null)
+    .map((n) => n.questionId!);
+  const [answers, questions] = await Promise.all([
+    answerIds.length === 0
+      ? []
+      : db
+          .selectFrom("askAnswers")
+          .select("id")
+          .where("id", "in", answerIds)
+          .where("anonymous", "=", 1)
+          .execute(),
+    questionIds.length === 0
+      ? []
+      : db
+          .selectFrom("askQuestions")
+          .select("id")
+          .where("id", "in", questionIds)
+          .where("anonymous", "=", 1)
+          .execute(),
+  ]);
+  const anonymousAnswers = new Set(answers.map((row) => row.id));
+  const anonymousQuestions = new Set(questions.map((row) => row.id));
+  return new Set(
+    notices
+      .filter((n) =>
+        n.kind === "answered"
+          ? anonymousAnswers.has(n.answerId ?? -1)
+          : n.kind === "accepted" && anonymousQuestions.has(n.questionId ?? -1),
+      )
+      .map((n) => n.id),
   );
 }

@@ -86,7 +86,7 @@ export const notificationRoutes: FastifyPluginAsync = async (parent) => {
           .select((eb) => eb.fn.countAll<number>().as("n"))
           .executeTakeFirstOrThrow(),
       ]);
-      const actors = await noticeActors(app.store.db, rows);
+      const actors = await noticeActors(app.store.db, rows, request.language);
       return ok({
         list: rows.map((row) => ({
           id: row.id,
@@ -215,7 +215,7 @@ function registerOwnPosts(parent: FastifyInstance): void {
           .executeTakeFirstOrThrow(),
       ]);
       return ok({
-        list: await toQuestionRecords(app.store.db, rows),
+        list: await toQuestionRecords(app.store.db, rows, request.language),
         total: Number(count.n),
       });
     },
@@ -258,7 +258,7 @@ function registerOwnPosts(parent: FastifyInstance): void {
       ]);
       return ok({
         list: rows.map((row) => ({
-          ...toAnswerRecord(row),
+          ...toAnswerRecord(row, request.language),
           questionTitle: row.questionTitle,
         })),
         total: Number(count.n),

@@ -434,6 +434,8 @@ describe("GET /tjc/ask/questions/:id/votes", () => {
     expect(response.json().data).toEqual({
       question: -1,
       answers: { [String(reply.id)]: 1 },
+      // None of the posts here is an anonymous one of theirs.
+      mine: { question: false, answers: [] },
     });
   });
 });

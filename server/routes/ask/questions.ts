@@ -27,7 +27,11 @@ import { MAX_REFERENCE_LENGTH } from "../../../common/passages.js";
 import { hotScore } from "../../services/ask-hot.js";
 import { assertNotMuted } from "../../services/ask-mute.js";
 import { notify } from "../../services/ask-notifications.js";
-import { checkBannedWords, checkNewPost } from "../../services/ask-rules.js";
+import {
+  assertMayPostAnonymously,
+  checkBannedWords,
+  checkNewPost,
+} from "../../services/ask-rules.js";
 import { viewCounter, type Visit } from "../../services/view-counter.js";
 import type { Language } from "../../../common/codes.js";
 import {
@@ -79,6 +83,7 @@ export async function listPublicQuestions(
     sort: { field: string; order: "asc" | "desc" };
     offset: number;
     limit: number;
+    language: Language;
   },
 ) {
   const { filter } = options;
@@ -140,7 +145,11 @@ export async function listPublicQuestions(
       .select((eb) => eb.fn.countAll<number>().as("total"))
       .executeTakeFirstOrThrow(),
   ]);
-  const list = await toQuestionRecords(store.db, [...fromPinned, ...rows]);
+  const list = await toQuestionRecords(
+    store.db,
+    [...fromPinned, ...rows],
+    options.language,
+  );
   return {
     list,
     total: Number(count.total) + pinned.length,
@@ -174,12 +183,16 @@ export function questionHighlights(
 }
 
 /** A public question by id, or undefined (hidden, pending and deleted ones too). */
-export async function findPublicQuestion(store: Store, questionId: number) {
+export async function findPublicQuestion(
+  store: Store,
+  questionId: number,
+  language: Language,
+) {
   const row = await questionQuery(store.db)
     .where("askQuestions.id", "=", questionId)
     .executeTakeFirst();
   if (!row || !PUBLIC_STATUSES.includes(row.status)) return undefined;
-  const [record] = await toQuestionRecords(store.db, [row]);
+  const [record] = await toQuestionRecords(store.db, [row], language);
   return record;
 }
 
@@ -220,7 +233,12 @@ export function parseQuestionList(
     TAB_SORT[filter.tab ?? "newest"],
     language,
   );
-  return { filter, sort, ...parseRange(query.range ?? "[0,19]", language) };
+  return {
+    filter,
+    sort,
+    ...parseRange(query.range ?? "[0,19]", language),
+    language,
+  };
 }
 
 const parts = z.array(
@@ -276,7 +294,11 @@ export const questionRoutes: FastifyPluginAsync = async (parent) => {
       },
     },
     async (request) => {
-      const question = await findPublicQuestion(app.store, request.params.id);
+      const question = await findPublicQuestion(
+        app.store,
+        request.params.id,
+        request.language,
+      );
       if (!question) throw notFound();
       return ok({
         ...question,
@@ -301,6 +323,14 @@ export const questionRoutes: FastifyPluginAsync = async (parent) => {
             z.object({
               question: z.number().int(),
               answers: z.record(z.string(), z.number().int()),
+              mine: z
+                .object({
+                  question: z.boolean(),
+                  answers: z.array(z.number().int()),
+                })
+                .describe(
+                  "The caller's own anonymous posts here (the page names nobody), so their page offers edit and accept",
+                ),
             }),
           ),
         },
@@ -339,17 +369,56 @@ export const questionRoutes: FastifyPluginAsync = async (parent) => {
         if (vote.targetType === "question") question = vote.value;
         else answers[String(vote.targetId)] = vote.value;
       }
-      return ok({ question, answers });
+      return ok({
+        question,
+        answers,
+        mine: await ownAnonymousPosts(app.store, userId, questionId),
+      });
     },
   );
 };
 
+/**
+ * Which anonymous posts on a question are the caller's own: only they learn it, after the
+ * page loads, so they can edit their post and accept an answer to their question.
+ */
+async function ownAnonymousPosts(
+  store: Store,
+  userId: number,
+  questionId: number,
+) {
+  const [question, answers] = await Promise.all([
+    store.db
+      .selectFrom("askQuestions")
+      .select("id")
+      .where("id", "=", questionId)
+      .where("authorId", "=", userId)
+      .where("anonymous", "=", 1)
+      .executeTakeFirst(),
+    store.db
+      .selectFrom("askAnswers")
+      .select("id")
+      .where("questionId", "=", questionId)
+      .where("authorId", "=", userId)
+      .where("anonymous", "=", 1)
+      .execute(),
+  ]);
+  return {
+    question: question !== undefined,
+    answers: answers.map((row) => row.id),
+  };
+}
+
 /** The author's view of their question, whatever its state (they just wrote it). */
-async function ownQuestion(store: Store, questionId: number) {
+async function ownQuestion(
+  store: Store,
+  questionId: number,
+  language: Language,
+) {
   const row = await questionQuery(store.db)
     .where("askQuestions.id", "=", questionId)
     .executeTakeFirstOrThrow();
-  const [record] = await toQuestionRecords(store.db, [row]);
+  const [record] = await toQuestionRecords(store.db, [row], language);
   return record!;
 }
 
@@ -374,12 +443,14 @@ function registerQuestionWrites(parent: FastifyInstance): void {
       const userId = memberId(request);
       await assertNotMuted(app.store, userId);
       const { title, tagIds } = request.body;
+      const anonymous = request.body.anonymous === true;
+      if (anonymous) await assertMayPostAnonymously(app, request, userId);
       const body = storedBody(request.body.body, request);
       // The same question sent twice within REPEAT_POST_WINDOW_MS is the first one.
       const post = { authorId: userId, title, body };
       const earlier = await repeatedPost(app.store.db, post);
       if (earlier !== undefined)
-        return ok(await ownQuestion(app.store, earlier));
+        return ok(await ownQuestion(app.store, earlier, request.language));
       const { pendingReason } = await checkNewPost(
         app,
         request,
@@ -399,6 +470,7 @@ function registerQuestionWrites(parent: FastifyInstance): void {
             title,
             body,
             authorId: userId,
+            anonymous: anonymous ? 1 : 0,
             status: pendingReason ? "pending" : "visible",
             pendingReason,
             hot: hotScore({ score: 0, answerCount: 0, createdAt: now }),
@@ -414,7 +486,7 @@ function registerQuestionWrites(parent: FastifyInstance): void {
         await reindexQuestion(trx, app, row.id, { title, body });
         return row.id;
       });
-      return ok(await ownQuestion(app.store, questionId));
+      return ok(await ownQuestion(app.store, questionId, request.language));
     },
   );
 
@@ -477,7 +549,9 @@ function registerQuestionWrites(parent: FastifyInstance): void {
           )
           .execute();
       });
-      return ok(await ownQuestion(app.store, request.params.id));
+      return ok(
+        await ownQuestion(app.store, request.params.id, request.language),
+      );
     },
   );
 
@@ -534,7 +608,9 @@ function registerAccept(parent: FastifyInstance): void {
           actorId: userId,
         });
       });
-      return ok(await ownQuestion(app.store, request.params.id));
+      return ok(
+        await ownQuestion(app.store, request.params.id, request.language),
+      );
     },
   );
 }

@@ -1,4 +1,6 @@
 import { sql, type Kysely, type SqlBool, type Transaction } from "kysely";
+import { ANONYMOUS_NAME } from "../../../common/ask-messages.js";
+import type { Language } from "../../../common/codes.js";
 import type { Answer, Question } from "../../../common/schemas/ask.js";
 import type { AskPostStatus, Database } from "../../db/schema.js";
 
@@ -22,6 +24,49 @@ export const AUTHOR_IS_STAFF = sql<unknown>`exists (select 1 from user_roles
   inner join role_permissions on role_permissions.role_id = user_roles.role_id
   inner join permissions on permissions.id = role_permissions.permission_id
   where user_roles.user_id = users.id and permissions.module <> 'community')`;
+
+/**
+ * A post's author as the public reads it. An anonymous post (issue 24) names nobody: no
+ * id, no name, no staff badge (a badge would narrow the author down to a few people).
+ * Every public rendering reads its author through here.
+ */
+export function publicAuthor(
+  row: {
+    anonymous: number;
+    authorId: number;
+    userName: string;
+    authorStaff: unknown;
+  },
+  language: Language,
+): Question["author"] {
+  return row.anonymous
+    ? {
+        userId: 0,
+        userName: ANONYMOUS_NAME[language],
+        anonymous: true,
+        staff: false,
+      }
+    : {
+        userId: row.authorId,
+        userName: row.userName,
+        anonymous: false,
+        staff: truthy(row.authorStaff),
+      };
+}
+
+/**
+ * A post's author as the moderation screens list it: an anonymous post's author is masked
+ * there too, and a moderator sees them only by the audited reveal
+ * (`POST /tjc/ask/admin/{questions,answers}/:id/reveal`).
+ */
+export function moderatorAuthor(
+  row: { anonymous: number; authorId: number; userName: string },
+  language: Language,
+): { userId: number; userName: string; anonymous: boolean } {
+  return row.anonymous
+    ? { userId: 0, userName: ANONYMOUS_NAME[language], anonymous: true }
+    : { userId: row.authorId, userName: row.userName, anonymous: false };
+}
 
 /** A driver's boolean: SQLite answers 0 or 1, PostgreSQL true or false. */
 export const truthy = (value: unknown) => value === true || Number(value) === 1;
@@ -75,6 +120,7 @@ export function questionQuery(db: Db) {
       "askQuestions.updatedAt",
       "askQuestions.version",
       "askQuestions.pinned",
+      "askQuestions.anonymous",
       "askQuestions.moderationReason",
       "users.userName",
       AUTHOR_IS_STAFF.as("authorStaff"),
@@ -88,6 +134,7 @@ export type QuestionRow = Awaited<
 export async function toQuestionRecords(
   db: Db,
   rows: QuestionRow[],
+  language: Language,
 ): Promise<Question[]> {
   const ids = rows.map((row) => row.id);
   const tagRows =
@@ -120,11 +167,7 @@ export async function toQuestionRecords(
     tags: tagRows
       .filter((tag) => tag.questionId === row.id)
       .map((tag) => ({ id: tag.id, name: tag.name, nameEn: tag.nameEn })),
-    author: {
-      userId: row.authorId,
-      userName: row.userName,
-      staff: truthy(row.authorStaff),
-    },
+    author: publicAuthor(row, language),
     pinned: Boolean(row.pinned),
     closeReason: row.status === "closed" ? row.moderationReason : null,
     createdAt: row.createdAt,
@@ -147,6 +190,7 @@ export function answerQuery(db: Db) {
       "askAnswers.recommended",
       "askAnswers.recommendNote",
       "askAnswers.authorId",
+      "askAnswers.anonymous",
       "askAnswers.createdAt",
       "askAnswers.updatedAt",
       "askAnswers.version",
@@ -160,7 +204,7 @@ export type AnswerRow = Awaited<
   ReturnType<ReturnType<typeof answerQuery>["executeTakeFirstOrThrow"]>
 >;
 
-export function toAnswerRecord(row: AnswerRow): Answer {
+export function toAnswerRecord(row: AnswerRow, language: Language): Answer {
   return {
     id: row.id,
     questionId: row.questionId,
@@ -169,13 +213,23 @@ export function toAnswerRecord(row: AnswerRow): Answer {
     score: row.score,
     accepted: row.acceptedAnswerId === row.id,
     recommended: Boolean(row.recommended),
-    author: {
-      userId: row.authorId,
-      userName: row.userName,
-      staff: truthy(row.authorStaff),
-    },
+    author: publicAuthor(row, language),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     version: row.version,
   };
+}
+
+/** A post's real author id, for the server's own use (notices, mutes); never answered. */
+export async function authorOf(
+  db: Db,
+  table: "askQuestions" | "askAnswers",
+  id: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom(table as "askQuestions")
+    .select("authorId")
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+  return row.authorId;
 }
