@@ -439,7 +439,7 @@ describe("the authorization matrix", () => {
     }
     expect(failures).toEqual([]);
     expect(calls).toBe(keys.length * (ROLES.length + 1));
-  });
+  }, 120_000);
 });
 
 /**
