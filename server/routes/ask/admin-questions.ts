@@ -1,4 +1,8 @@
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type {
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyRequest,
+} from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Kysely } from "kysely";
 import { z } from "zod";
@@ -7,6 +11,7 @@ import { ASK_POST_STATUSES } from "../../../common/schemas/ask.js";
 import { questionModerationSchema } from "../../../common/schemas/ask-moderation.js";
 import { nowIso } from "../../db/dialect.js";
 import type { AskPostStatus, Database } from "../../db/schema.js";
+import type { StoreKind } from "../../db/store.js";
 import { keywordCondition } from "../../db/search.js";
 import { onPassage, passageFilter } from "../../db/word-index.js";
 import { ok } from "../../http/envelope.js";
@@ -320,7 +325,13 @@ function batchChange(
   }
 }
 
-export const adminQuestionRoutes: FastifyPluginAsync = async (parent) => {
+export const adminQuestionRoutes: FastifyPluginAsync = async (app) => {
+  registerQuestionReads(app);
+  registerQuestionModeration(app);
+};
+
+/** The moderators' list, one question, and its moderation history. */
+function registerQuestionReads(parent: FastifyInstance): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -365,98 +376,7 @@ export const adminQuestionRoutes: FastifyPluginAsync = async (parent) => {
         request.query.range ?? "[0,24]",
         language,
       );
-      const where = app.store.db
-        .selectFrom("askQuestions")
-        .innerJoin("users", "users.id", "askQuestions.authorId")
-        .$if(filter.status !== undefined, (qb) =>
-          qb.where("askQuestions.status", "=", filter.status!),
-        )
-        // A filter by author never finds their anonymous questions: it would reveal
-        // them without the audited reveal (docs/community.md, "Anonymous posts").
-        .$if(filter.authorId !== undefined, (qb) =>
-          qb
-            .where("askQuestions.authorId", "=", filter.authorId!)
-            .where("askQuestions.anonymous", "=", 0),
-        )
-        .$if(Boolean(filter.author), (qb) =>
-          qb
-            .where((eb) =>
-              eb.or([
-                eb("users.userName", "=", filter.author!),
-                eb("users.loginName", "=", filter.author!),
-              ]),
-            )
-            .where("askQuestions.anonymous", "=", 0),
-        )
-        .$if(filter.pinned !== undefined, (qb) =>
-          qb.where("askQuestions.pinned", "=", filter.pinned ? 1 : 0),
-        )
-        .$if(filter.tagId !== undefined, (qb) =>
-          qb.where("askQuestions.id", "in", (eb) =>
-            eb
-              .selectFrom("askQuestionTags")
-              .select("askQuestionTags.questionId")
-              .where("askQuestionTags.tagId", "=", filter.tagId!),
-          ),
-        )
-        .$if(filter.hasOpenReports !== undefined, (qb) =>
-          qb.where((eb) => {
-            const open = eb.exists(
-              eb
-                .selectFrom("askReports")
-                .select("askReports.id")
-                .where("askReports.status", "=", "open")
-                .where((inner) =>
-                  inner.or([
-                    inner.and([
-                      inner("askReports.targetType", "=", "question"),
-                      inner(
-                        "askReports.targetId",
-                        "=",
-                        inner.ref("askQuestions.id"),
-                      ),
-                    ]),
-                    inner.and([
-                      inner("askReports.targetType", "=", "answer"),
-                      inner(
-                        "askReports.targetId",
-                        "in",
-                        inner
-                          .selectFrom("askAnswers")
-                          .select("askAnswers.id")
-                          .whereRef(
-                            "askAnswers.questionId",
-                            "=",
-                            "askQuestions.id",
-                          ),
-                      ),
-                    ]),
-                  ]),
-                ),
-            );
-            return filter.hasOpenReports ? open : eb.not(open);
-          }),
-        )
-        .$if(filter.createdFrom !== undefined, (qb) =>
-          qb.where("askQuestions.createdAt", ">=", filter.createdFrom!),
-        )
-        .$if(filter.createdTo !== undefined, (qb) =>
-          qb.where("askQuestions.createdAt", "<=", endOfDay(filter.createdTo!)),
-        )
-        .$if(Boolean(filter.passage), (qb) =>
-          qb.where(
-            onPassage("askQuestions.id", "ask_questions", filter.passage!),
-          ),
-        )
-        .$if(Boolean(filter.q), (qb) =>
-          qb.where(
-            keywordCondition(
-              app.store.kind,
-              { table: "ask_questions", columns: ["title", "body"] },
-              filter.q!,
-            ),
-          ),
-        );
+      const where = filteredQuestions(app.store.db, app.store.kind, filter);
       const [rows, count] = await Promise.all([
         where
           .select("askQuestions.id")
@@ -559,7 +479,11 @@ export const adminQuestionRoutes: FastifyPluginAsync = async (parent) => {
       return ok({ list: rows });
     },
   );
+}
 
+/** Moderating one question, and one action on many. */
+function registerQuestionModeration(parent: FastifyInstance): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
   app.put(
     "/ask/admin/questions/:id",
     {
@@ -642,4 +566,106 @@ export const adminQuestionRoutes: FastifyPluginAsync = async (parent) => {
       return ok({ ids });
     },
   );
-};
+}
+
+/** The moderators' question list's filter as a query, before its columns and order. */
+function filteredQuestions(
+  db: Kysely<Database>,
+  kind: StoreKind,
+  filter: z.infer<typeof adminQuestionFilterSchema>,
+) {
+  return (
+    db
+      .selectFrom("askQuestions")
+      .innerJoin("users", "users.id", "askQuestions.authorId")
+      .$if(filter.status !== undefined, (qb) =>
+        qb.where("askQuestions.status", "=", filter.status!),
+      )
+      // A filter by author never finds their anonymous questions: it would reveal
+      // them without the audited reveal (docs/community.md, "Anonymous posts").
+      .$if(filter.authorId !== undefined, (qb) =>
+        qb
+          .where("askQuestions.authorId", "=", filter.authorId!)
+          .where("askQuestions.anonymous", "=", 0),
+      )
+      .$if(Boolean(filter.author), (qb) =>
+        qb
+          .where((eb) =>
+            eb.or([
+              eb("users.userName", "=", filter.author!),
+              eb("users.loginName", "=", filter.author!),
+            ]),
+          )
+          .where("askQuestions.anonymous", "=", 0),
+      )
+      .$if(filter.pinned !== undefined, (qb) =>
+        qb.where("askQuestions.pinned", "=", filter.pinned ? 1 : 0),
+      )
+      .$if(filter.tagId !== undefined, (qb) =>
+        qb.where("askQuestions.id", "in", (eb) =>
+          eb
+            .selectFrom("askQuestionTags")
+            .select("askQuestionTags.questionId")
+            .where("askQuestionTags.tagId", "=", filter.tagId!),
+        ),
+      )
+      .$if(filter.hasOpenReports !== undefined, (qb) =>
+        qb.where((eb) => {
+          const open = eb.exists(
+            eb
+              .selectFrom("askReports")
+              .select("askReports.id")
+              .where("askReports.status", "=", "open")
+              .where((inner) =>
+                inner.or([
+                  inner.and([
+                    inner("askReports.targetType", "=", "question"),
+                    inner(
+                      "askReports.targetId",
+                      "=",
+                      inner.ref("askQuestions.id"),
+                    ),
+                  ]),
+                  inner.and([
+                    inner("askReports.targetType", "=", "answer"),
+                    inner(
+                      "askReports.targetId",
+                      "in",
+                      inner
+                        .selectFrom("askAnswers")
+                        .select("askAnswers.id")
+                        .whereRef(
+                          "askAnswers.questionId",
+                          "=",
+                          "askQuestions.id",
+                        ),
+                    ),
+                  ]),
+                ]),
+              ),
+          );
+          return filter.hasOpenReports ? open : eb.not(open);
+        }),
+      )
+      .$if(filter.createdFrom !== undefined, (qb) =>
+        qb.where("askQuestions.createdAt", ">=", filter.createdFrom!),
+      )
+      .$if(filter.createdTo !== undefined, (qb) =>
+        qb.where("askQuestions.createdAt", "<=", endOfDay(filter.createdTo!)),
+      )
+      .$if(Boolean(filter.passage), (qb) =>
+        qb.where(
+          onPassage("askQuestions.id", "ask_questions", filter.passage!),
+        ),
+      )
+      .$if(Boolean(filter.q), (qb) =>
+        qb.where(
+          keywordCondition(
+            kind,
+            { table: "ask_questions", columns: ["title", "body"] },
+            filter.q!,
+          ),
+        ),
+      )
+  );
+}
