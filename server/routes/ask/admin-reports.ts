@@ -1,5 +1,5 @@
 import { ANONYMOUS_NAME } from "../../../common/ask-messages.js";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Kysely } from "kysely";
 import { z } from "zod";
@@ -68,7 +68,13 @@ const filterSchema = z.strictObject({
   q: z.string().trim().max(200).optional(),
 });
 
-export const adminReportRoutes: FastifyPluginAsync = async (parent) => {
+export const adminReportRoutes: FastifyPluginAsync = async (app) => {
+  registerReportList(app);
+  registerResolve(app);
+};
+
+/** Reports grouped by what they are about. */
+function registerReportList(parent: FastifyInstance): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -204,7 +210,11 @@ export const adminReportRoutes: FastifyPluginAsync = async (parent) => {
       });
     },
   );
+}
 
+/** Handling every open report on one target, with the action it calls for. */
+function registerResolve(parent: FastifyInstance): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
   app.post(
     "/ask/admin/reports/resolve",
     {
@@ -338,7 +348,7 @@ export const adminReportRoutes: FastifyPluginAsync = async (parent) => {
       return ok({ resolved });
     },
   );
-};
+}
 
 /** Fills each group's preview, author, state and question from its target. */
 async function describeTargets(
