@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildTestApp, type TestApp } from "../test/helper.js";
+import { askKit } from "../routes/ask/ask-test-kit.js";
 import { mediaSample, multipartFile } from "../test/media-samples.js";
 import { messages } from "../../public-site/i18n.js";
 import { CONTENT_MESSAGES } from "../../public-site/pages/content/messages.js";
@@ -355,6 +356,27 @@ describe("one site", () => {
       expect(has(`/docs/${ids[name]}`), name).toBe(false);
     for (const path of ["/sermons", "/articles", "/docs", "/ask"])
       expect(has(path), path).toBe(true);
+  });
+
+  test("a question on a passage links to the sermons on it", async () => {
+    const sermon = await t.request({
+      method: "POST",
+      url: "/tjc/sermons",
+      token: editor,
+      payload: {
+        title: `软弱的时候 ${stamp}`,
+        passage: "哥林多后书12:9",
+        status: "published",
+      },
+    });
+    const kit = askKit(t);
+    const question = await kit.ask(await t.loginAs("member"), {
+      title: `林后12:9 的恩典是什么意思 ${stamp}`,
+      tagIds: [await kit.makeTag(`恩典-${stamp}`)],
+    });
+    const html = (await get(`/topicDetail?id=${question.id}`)).body;
+    expect(html).toContain(`href="/sermons/${sermon.json().data.id}"`);
+    expect(html).toContain(`href="/articles/${ids.newer}"`);
   });
 
   test("no article or document page, nor their public JSON, holds /admin/", async () => {
