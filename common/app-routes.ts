@@ -52,6 +52,7 @@ export const CONTENT_SITE_ROUTES = [
   "/articles/:id",
   "/docs",
   "/docs/:id",
+  "/live",
 ] as const;
 
 /** The first path segments of the content pages: `/sermons`, `/sermons/…`, … */
@@ -61,6 +62,7 @@ export function isPublicSiteRoute(pathname: string): boolean {
   return (
     (PUBLIC_SITE_ROUTES as readonly string[]).includes(pathname) ||
     pathname === "/passage" ||
+    pathname === "/live" ||
     CONTENT_SECTIONS.some(
       (section) => pathname === section || pathname.startsWith(`${section}/`),
     )

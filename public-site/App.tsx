@@ -24,12 +24,14 @@ import {
   DocPage,
   DocsPage,
 } from "./pages/content/ContentPages";
+import { LivePage } from "./pages/live/LivePage";
 
 /** The shared header's pages: the content half, then the community's. */
 const NAV = [
   "sermons",
   "articles",
   "docs",
+  "live",
   "ask",
   "choicenessCommon",
   "tagList",
@@ -171,6 +173,8 @@ export function Site({ language, data, siteName }: SiteProps) {
           <DocsPage data={data} />
         ) : data.page === "doc" ? (
           <DocPage data={data} />
+        ) : data.page === "live" ? (
+          <LivePage data={data} />
         ) : (
           <NotFoundPage
             about={data.page === "notFound" ? data.about : undefined}

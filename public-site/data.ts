@@ -5,6 +5,7 @@ import type { VerseRange } from "../common/passages";
 import type { SermonPageData } from "./pages/sermons/data";
 import type { PassagePageData } from "./pages/passage/data";
 import type { ContentPageData } from "./pages/content/data";
+import type { LivePageData } from "./pages/live/data";
 
 /** Something on the same passage as the page (GET /tjc/passages' hit). */
 export interface PassageHit {
@@ -84,6 +85,7 @@ export type PageData =
   | SermonPageData
   | PassagePageData
   | ContentPageData
+  | LivePageData
   /** `about`: what was not found, when not a question (the text and the way back). */
   | { page: "notFound"; about?: NotFoundAbout };
 

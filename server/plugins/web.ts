@@ -157,7 +157,7 @@ export const webPlugin = fp<{
           if (page) {
             page.onHit?.(visitOf(request));
           } else {
-            const data = await loadPublicPage(app, url, request);
+            const data = await loadPublicPage(app, url, request, language);
             const questionId =
               data.page === "topicDetail" ? data.question.id : undefined;
             page = {
@@ -227,6 +227,7 @@ function loadPublicPage(
   app: FastifyInstance,
   url: string,
   request: FastifyRequest,
+  language: Language,
 ): Promise<PageData> {
   const query = request.query as Record<string, unknown>;
   if ((CONTENT_SITE_ROUTES as readonly string[]).includes(url))
@@ -235,6 +236,7 @@ function loadPublicPage(
       url,
       request.params as Record<string, unknown>,
       query,
+      language,
     );
   return loadPageData(
     app.store,

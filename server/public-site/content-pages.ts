@@ -23,6 +23,8 @@ import {
   pageParam,
 } from "./public-lists.js";
 import { loadSermonPage } from "./sermons.js";
+import { livePage } from "./live-page.js";
+import type { Language } from "../../common/codes.js";
 
 /** Articles and gospel documents a list page shows, like the sermons (issue 23: 20). */
 export const CONTENT_PAGE_SIZE = 20;
@@ -158,8 +160,11 @@ export function loadContentPage(
   route: string,
   params: Record<string, unknown>,
   query: Record<string, unknown>,
+  language: Language,
 ): Promise<PageData> {
   switch (route) {
+    case "/live":
+      return livePage(app, language);
     case "/articles":
       return articlesPage(app, query);
     case "/articles/:id":

@@ -6,6 +6,7 @@ import { translate } from "../../public-site/i18n.js";
 import { sermonHead } from "./sermon-head.js";
 import { passageHead } from "./passage-page.js";
 import { contentHead } from "./content-head.js";
+import { liveHead } from "./live-page.js";
 
 /** Text for an HTML attribute or element. */
 export function escapeHtml(text: string): string {
@@ -89,6 +90,8 @@ function headOf(data: PageData, language: Language, site: string): Head {
     case "docs":
     case "doc":
       return contentHead(data, language, site);
+    case "live":
+      return liveHead(data, language, site);
     default:
       return {
         title: `${t("page.not_found.title")} · ${site}`,

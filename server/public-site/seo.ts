@@ -7,6 +7,7 @@ const LIST_PAGES = [
   "/sermons",
   "/articles",
   "/docs",
+  "/live",
   "/ask",
   "/choicenessCommon",
   "/tagList",
