@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import { serveHlsFixture } from "./support/hls-fixture";
 import {
   apiLogin,
   expectNoSeriousA11yViolations,
@@ -151,3 +152,88 @@ for (const language of Object.keys(WORDS) as Language[]) {
     await page.context().close();
   });
 }
+
+/** The office's API, as the live tests call it. */
+async function call(
+  request: APIRequestContext,
+  method: "post" | "put",
+  path: string,
+  data: object,
+) {
+  const { token } = await apiLogin(request);
+  const response = await request[method](`/tjc/${path}`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data,
+  });
+  const body = await response.json();
+  expect(body.code, JSON.stringify(body)).toBe(0);
+  return body.data;
+}
+
+test("/live: the next service with a countdown, then on air without a reload, in both languages", async ({
+  browser,
+  request,
+}) => {
+  const stream = await serveHlsFixture();
+  try {
+    const channel = await call(request, "post", "channels", {
+      name: `主堂 ${stamp}`,
+      playbackUrl: stream.url,
+    });
+    const start = new Date(Date.now() + 10 * 60_000).toISOString();
+    const end = new Date(Date.now() + 70 * 60_000).toISOString();
+    const video = await call(request, "post", "live-videos", {
+      title: `安息日直播 ${stamp}`,
+      channelId: channel.id,
+      scheduledStart: start,
+      scheduledEnd: end,
+    });
+    // Reading with JavaScript off: the next service, in English.
+    const reader = await openPhonePage(browser, "en-US", false);
+    await reader.goto("/live");
+    await expect(
+      reader.getByRole("heading", { name: "Next live service" }),
+    ).toBeVisible();
+    await expectNoSidewaysScroll(reader);
+    await reader.context().close();
+
+    const page = await openPhonePage(browser, "zh-CN", true);
+    await page.clock.install();
+    const loaded: string[] = [];
+    page.on("request", (r) => loaded.push(new URL(r.url()).pathname));
+    await page.goto("/live");
+    await expect(
+      page.getByRole("heading", { name: "下一场直播" }),
+    ).toBeVisible();
+    await expect(page.getByText(/距离开始还有/)).toBeVisible();
+    await expectNoSeriousA11yViolations(page, "live scheduled zh-CN");
+    await expectNoSidewaysScroll(page);
+    // The service starts; the page's poll shows it without a reload.
+    await call(request, "put", `live-videos/${video.id}`, {
+      status: "live",
+      version: video.version,
+    });
+    await page.clock.runFor(31_000);
+    await expect(page.getByRole("heading", { name: /正在直播/ })).toBeVisible();
+    expect(loaded.some((path) => /hls/i.test(path))).toBe(false);
+    // Pressed, the player plays the loopback stream (through hls.js, or the browser's
+    // own HLS where it has one).
+    await page.clock.resume();
+    await page.getByRole("button", { name: "播放视频" }).click();
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            () => document.querySelector("video")?.currentTime ?? 0,
+          ),
+        { timeout: 15_000 },
+      )
+      .toBeGreaterThan(0.5);
+    expect(stream.hits.get("/index.m3u8")).toBeGreaterThanOrEqual(1);
+    await expectNoSeriousA11yViolations(page, "live on air zh-CN");
+    await expectNoSidewaysScroll(page);
+    await page.context().close();
+  } finally {
+    await stream.close();
+  }
+});
