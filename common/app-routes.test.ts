@@ -19,6 +19,12 @@ test("each path belongs to the app the design gives it", () => {
     "/topicDetail",
     "/choicenessCommon",
     "/tagList",
+    "/sermons",
+    "/sermons/12",
+    "/articles",
+    "/articles/3",
+    "/docs",
+    "/docs/4",
   ]) {
     expect(isPublicSiteRoute(path), path).toBe(true);
     expect(isAdminSpaRoute(path), path).toBe(false);
@@ -29,6 +35,9 @@ test("each path belongs to the app the design gives it", () => {
     "/ask/more",
     "/loginx",
     "/tjc/tags",
+    "/tjc/docs",
+    "/articlesx",
+    "/docsy",
   ]) {
     expect(isAdminSpaRoute(path) || isPublicSiteRoute(path), path).toBe(false);
   }

@@ -38,21 +38,34 @@ export function isAdminSpaRoute(pathname: string): boolean {
   );
 }
 
-/** The sermon library's pages and the passage page (issue 23), rendered like the Q&A pages. */
+/**
+ * The content pages (issue 23): sermons, articles, gospel documents (`/docs`; the API
+ * reference is `/tjc/docs`) and the passage page, rendered like the Q&A pages.
+ */
 export const CONTENT_SITE_ROUTES = [
   "/passage",
   "/sermons",
   "/sermons/:id",
   "/sermons/series/:name",
   "/sermons/preachers/:name",
+  "/articles",
+  "/articles/:id",
+  "/docs",
+  "/docs/:id",
+  "/live",
 ] as const;
+
+/** The first path segments of the content pages: `/sermons`, `/sermons/…`, … */
+const CONTENT_SECTIONS = ["/sermons", "/articles", "/docs"];
 
 export function isPublicSiteRoute(pathname: string): boolean {
   return (
     (PUBLIC_SITE_ROUTES as readonly string[]).includes(pathname) ||
     pathname === "/passage" ||
-    pathname === "/sermons" ||
-    pathname.startsWith("/sermons/")
+    pathname === "/live" ||
+    CONTENT_SECTIONS.some(
+      (section) => pathname === section || pathname.startsWith(`${section}/`),
+    )
   );
 }
 

@@ -1,5 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, type APIRequestContext } from "@playwright/test";
+import {
+  expect,
+  test,
+  type Browser,
+  type Page,
+  type APIRequestContext,
+} from "@playwright/test";
 
 /** The administrator that scripts/e2e.mjs creates on the server it starts. */
 export const ADMIN_LOGIN = process.env.E2E_ADMIN_LOGIN ?? "e2e-admin";
@@ -185,4 +191,33 @@ export async function openAs(
     { token: session.token, user: session.user },
   );
   await page.goto(path);
+}
+
+/** A public page's visitor on a 390×844 phone, in `language`, with or without JavaScript. */
+export async function openPhonePage(
+  browser: Browser,
+  language: "zh-CN" | "en-US",
+  javaScriptEnabled: boolean,
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    locale: language,
+    javaScriptEnabled,
+  });
+  await context.addCookies([
+    {
+      name: "aid-language",
+      value: language,
+      url: test.info().project.use.baseURL ?? "http://127.0.0.1:8080",
+    },
+  ]);
+  return context.newPage();
+}
+
+/** The page is no wider than the window: nothing scrolls sideways. */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  expect(overflow, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(0);
 }

@@ -1,13 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type Page,
-} from "@playwright/test";
-import { apiLogin, expectNoSeriousA11yViolations } from "./helpers";
+  apiLogin,
+  expectNoSeriousA11yViolations,
+  expectNoSidewaysScroll,
+  openPhonePage as newPage,
+} from "./helpers";
 
 /**
  * The public sermon library (issue 23): a visitor finds a sermon by keyword, by series
@@ -17,7 +16,6 @@ import { apiLogin, expectNoSeriousA11yViolations } from "./helpers";
 const MP3 = fs.readFileSync(
   path.resolve(import.meta.dirname, "../fixtures/media/sample.mp3"),
 );
-const PHONE = { width: 390, height: 844 };
 const WORDS = {
   "zh-CN": {
     keyword: "关键词",
@@ -89,33 +87,6 @@ async function makeSermon(request: APIRequestContext): Promise<void> {
     audioFileId: audio.id,
     status: "published",
   });
-}
-
-async function newPage(
-  browser: Browser,
-  language: Language,
-  javaScriptEnabled: boolean,
-): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: PHONE,
-    locale: language,
-    javaScriptEnabled,
-  });
-  await context.addCookies([
-    {
-      name: "aid-language",
-      value: language,
-      url: test.info().project.use.baseURL ?? "http://127.0.0.1:8080",
-    },
-  ]);
-  return context.newPage();
-}
-
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - window.innerWidth,
-  );
-  expect(overflow, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(0);
 }
 
 test.beforeAll(async ({ request }) => {

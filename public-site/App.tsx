@@ -18,8 +18,32 @@ import { TopicPage } from "./pages/TopicPage";
 import { SermonsPage } from "./pages/sermons/SermonsPage";
 import { SermonPage } from "./pages/sermons/SermonPage";
 import { PassagePage } from "./pages/passage/PassagePage";
+import {
+  ArticlePage,
+  ArticlesPage,
+  DocPage,
+  DocsPage,
+} from "./pages/content/ContentPages";
+import { LivePage } from "./pages/live/LivePage";
 
-const NAV = ["sermons", "ask", "choicenessCommon", "tagList"] as const;
+/** The shared header's pages: the content half, then the community's. */
+const NAV = [
+  "sermons",
+  "articles",
+  "docs",
+  "live",
+  "ask",
+  "choicenessCommon",
+  "tagList",
+] as const;
+
+/** Which header entry a page belongs to (a detail page under its list). */
+const SECTION: Partial<Record<SiteProps["data"]["page"], string>> = {
+  sermon: "sermons",
+  article: "articles",
+  doc: "docs",
+  topicDetail: "ask",
+};
 
 /** The public site: one tree, rendered on the server and hydrated in the browser. */
 export function Site({ language, data, siteName }: SiteProps) {
@@ -75,7 +99,11 @@ export function Site({ language, data, siteName }: SiteProps) {
             <a
               key={page}
               href={`/${page}`}
-              className={data.page === page ? "active" : undefined}
+              className={
+                (SECTION[data.page] ?? data.page) === page
+                  ? "active"
+                  : undefined
+              }
               aria-current={data.page === page ? "page" : undefined}
             >
               {t(`page.${page}.title`)}
@@ -137,6 +165,16 @@ export function Site({ language, data, siteName }: SiteProps) {
           <SermonPage data={data} />
         ) : data.page === "passage" ? (
           <PassagePage data={data} />
+        ) : data.page === "articles" ? (
+          <ArticlesPage data={data} />
+        ) : data.page === "article" ? (
+          <ArticlePage data={data} />
+        ) : data.page === "docs" ? (
+          <DocsPage data={data} />
+        ) : data.page === "doc" ? (
+          <DocPage data={data} />
+        ) : data.page === "live" ? (
+          <LivePage data={data} />
         ) : (
           <NotFoundPage
             about={data.page === "notFound" ? data.about : undefined}

@@ -4,6 +4,8 @@ import { translate } from "./i18n";
 import type { VerseRange } from "../common/passages";
 import type { SermonPageData } from "./pages/sermons/data";
 import type { PassagePageData } from "./pages/passage/data";
+import type { ContentPageData } from "./pages/content/data";
+import type { LivePageData } from "./pages/live/data";
 
 /** Something on the same passage as the page (GET /tjc/passages' hit). */
 export interface PassageHit {
@@ -82,8 +84,13 @@ export type PageData =
   | { page: "tagList"; tags: TagCount[] }
   | SermonPageData
   | PassagePageData
+  | ContentPageData
+  | LivePageData
   /** `about`: what was not found, when not a question (the text and the way back). */
-  | { page: "notFound"; about?: "sermon" };
+  | { page: "notFound"; about?: NotFoundAbout };
+
+/** What a content page's not-found names, with its way back. */
+export type NotFoundAbout = "sermon" | "article" | "document";
 
 /** A stretch of a highlighted text; `hit` marks a matched word. */
 export interface Highlight {

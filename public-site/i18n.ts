@@ -2,11 +2,13 @@ import { SUPPORTED_LANGUAGES, type Language } from "../common/codes";
 import { LANGUAGE_STORAGE_KEY } from "../common/constants";
 import { saveLanguageChoice } from "../common/language-choice";
 import { SERMON_MESSAGES } from "./pages/sermons/messages";
+import { CONTENT_MESSAGES } from "./pages/content/messages";
 
 /** The public site's strings. It shares the admin's language key, not its code. */
 export const messages: Record<Language, Record<string, string>> = {
   "zh-CN": {
     ...SERMON_MESSAGES["zh-CN"],
+    ...CONTENT_MESSAGES["zh-CN"],
     "site.title": "%{name}问答社区",
     "site.default_name": "灯台",
     "site.nav_label": "主导航",
@@ -164,6 +166,7 @@ export const messages: Record<Language, Record<string, string>> = {
   },
   "en-US": {
     ...SERMON_MESSAGES["en-US"],
+    ...CONTENT_MESSAGES["en-US"],
     "site.title": "%{name} Q&A community",
     "site.default_name": "Lampstand",
     "site.nav_label": "Main navigation",

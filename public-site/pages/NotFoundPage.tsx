@@ -2,7 +2,23 @@ import { useEffect, useState } from "react";
 import { useSite } from "../context";
 import { HiddenPosts } from "./HiddenPosts";
 
-export function NotFoundPage({ about }: { about?: "sermon" }) {
+import type { NotFoundAbout } from "../data";
+
+/** A content page's not-found text and its way back. */
+const CONTENT: Record<
+  NotFoundAbout,
+  { text: string; back: string; href: string }
+> = {
+  sermon: { text: "sermon.not_found", back: "sermon.back", href: "/sermons" },
+  article: {
+    text: "article.not_found",
+    back: "article.back",
+    href: "/articles",
+  },
+  document: { text: "doc.not_found", back: "doc.back", href: "/docs" },
+};
+
+export function NotFoundPage({ about }: { about?: NotFoundAbout }) {
   const { t } = useSite();
   // A question hidden by a moderator is no page for visitors; its author, led here by
   // the "hidden" notice, reads it with the moderator's reason.
@@ -17,11 +33,11 @@ export function NotFoundPage({ about }: { about?: "sermon" }) {
     <article>
       <HiddenPosts questionId={questionId} show="question" />
       <h1>{t("page.not_found.title")}</h1>
-      {about === "sermon" ? (
+      {about ? (
         <>
-          <p>{t("sermon.not_found")}</p>
+          <p>{t(CONTENT[about].text)}</p>
           <p>
-            <a href="/sermons">{t("sermon.back")}</a>
+            <a href={CONTENT[about].href}>{t(CONTENT[about].back)}</a>
           </p>
         </>
       ) : (

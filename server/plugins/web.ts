@@ -30,7 +30,7 @@ import { inlineStylesheets } from "../public-site/inline-css.js";
 import { countView, visitOf } from "../routes/ask/questions.js";
 import { registerAccountForm } from "../public-site/account-form.js";
 import type { PageData } from "../../public-site/data.js";
-import { loadSermonPage } from "../public-site/sermons.js";
+import { loadContentPage } from "../public-site/content-pages.js";
 
 /** How long another instance's community write may take to show on this one's pages. */
 const PUBLIC_PAGE_CACHE_MS = 2000;
@@ -232,11 +232,12 @@ function loadPublicPage(
 ): Promise<PageData> {
   const query = request.query as Record<string, unknown>;
   if ((CONTENT_SITE_ROUTES as readonly string[]).includes(url))
-    return loadSermonPage(
+    return loadContentPage(
       app,
       url,
       request.params as Record<string, unknown>,
       query,
+      language,
     );
   return loadPageData(
     app.store,

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from "fastify";
+import { indexedRanges } from "./public-lists.js";
 import { z } from "zod";
 import {
   DEFAULT_LANGUAGE,
@@ -16,7 +17,6 @@ import {
 } from "../routes/ask/questions.js";
 import { listAnswers, listRecommended } from "../routes/ask/answers.js";
 import { publicAskTags } from "../routes/ask/tags.js";
-import type { Kysely } from "kysely";
 import type { VerseRange } from "../../common/passages.js";
 import { parseReference, wholeReference } from "../services/passage-parser.js";
 import { rowsOnPassage } from "../services/passage-sources.js";
@@ -32,23 +32,11 @@ const MAX_PAGE = 10_000;
 const RELATED_PER_TYPE = 10;
 
 /** The verse ranges a question's title and body name (kept by the word index). */
-async function questionPassages(
+function questionPassages(
   store: Store,
   questionId: number,
 ): Promise<VerseRange[]> {
-  // passage_refs is shared by every resource and not in the typed schema.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const rows = await (store.db as Kysely<any>)
-    .selectFrom("passageRefs")
-    .select(["startKey", "endKey"])
-    .where("tbl", "=", "ask_questions")
-    .where("docId", "=", questionId)
-    .orderBy("startKey")
-    .execute();
-  return rows.map((row) => ({
-    start: Number(row.startKey),
-    end: Number(row.endKey),
-  }));
+  return indexedRanges(store.db, "ask_questions", questionId);
 }
 
 /**

@@ -6,7 +6,6 @@ import { mediaSample, multipartFile } from "../test/media-samples.js";
 let t: TestApp;
 let editor: string;
 const ids: Record<string, number> = {};
-let pdfUrl = "";
 
 const get = (url: string, language?: string) =>
   t.request({ method: "GET", url, language });
@@ -33,7 +32,6 @@ beforeAll(async () => {
       ...multipartFile("sample.pdf", mediaSample("sample.pdf")),
     })
   ).json().data;
-  pdfUrl = pdf.url;
   await post("sermon", "sermons", {
     title: "万事互相效力",
     passage: "罗马书 8:28",
@@ -96,7 +94,8 @@ describe("/passage?ref=", () => {
       expect(html).toContain(`href="/sermons/${ids.sermon}"`);
       for (const name of ["chapterVerse", "short", "parenthesis"])
         expect(html, name).toContain(`href="/articles/${ids[name]}"`);
-      expect(html).toContain(`href="${pdfUrl}"`);
+      // A gospel document links to its page, which offers the download.
+      expect(html).toContain(`href="/docs/${ids.doc}"`);
       expect(html).not.toContain(`/sermons/${ids.draftSermon}"`);
       expect(html).not.toContain(`/articles/${ids.archivedArticle}"`);
       expect(html).not.toContain(`/articles/${ids.psalm}"`);
@@ -153,7 +152,9 @@ describe("GET /tjc/passages", () => {
     expect(new Set(list.map((hit) => hit.type))).toEqual(
       new Set(["sermon", "article", "document"]),
     );
-    expect(list.find((hit) => hit.type === "document")?.link).toBe(pdfUrl);
+    expect(list.find((hit) => hit.type === "document")?.link).toBe(
+      `/docs/${ids.doc}`,
+    );
     for (const hit of list) expect(hit.link).not.toMatch(/^\/admin/);
   });
 });

@@ -5,6 +5,8 @@ import { askUrl, siteTitle, type PageData } from "../../public-site/data.js";
 import { translate } from "../../public-site/i18n.js";
 import { sermonHead } from "./sermon-head.js";
 import { passageHead } from "./passage-page.js";
+import { contentHead } from "./content-head.js";
+import { liveHead } from "./live-page.js";
 
 /** Text for an HTML attribute or element. */
 export function escapeHtml(text: string): string {
@@ -83,6 +85,13 @@ function headOf(data: PageData, language: Language, site: string): Head {
       return sermonHead(data, language, site);
     case "passage":
       return passageHead(data, language, site);
+    case "articles":
+    case "article":
+    case "docs":
+    case "doc":
+      return contentHead(data, language, site);
+    case "live":
+      return liveHead(data, language, site);
     default:
       return {
         title: `${t("page.not_found.title")} · ${site}`,
@@ -127,7 +136,9 @@ function qaPage(data: Extract<PageData, { page: "topicDetail" }>) {
 /** Absolute URLs in JSON-LD: the relative ones above get the site's origin. */
 function absolutize(value: unknown, origin: string): unknown {
   if (typeof value === "string")
-    return /^\/(topicDetail|sermons|files|tjc\/public)\b/.test(value)
+    return /^\/(topicDetail|sermons|articles|docs|files|tjc\/public)\b/.test(
+      value,
+    )
       ? `${origin}${value}`
       : value;
   if (Array.isArray(value)) return value.map((v) => absolutize(v, origin));

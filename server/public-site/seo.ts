@@ -1,5 +1,23 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { PUBLIC_STATUSES } from "../routes/ask/records.js";
+import { publishedCondition } from "../resources/workflow.js";
+
+/** The list pages the sitemap names before its records. */
+const LIST_PAGES = [
+  "/sermons",
+  "/articles",
+  "/docs",
+  "/live",
+  "/ask",
+  "/choicenessCommon",
+  "/tagList",
+];
+/** The content tables the sitemap lists (published now only), with each record's page. */
+const CONTENT_PAGES = [
+  { table: "sermons", path: "/sermons/" },
+  { table: "articles", path: "/articles/" },
+  { table: "gospel_docs", path: "/docs/" },
+] as const;
 
 /** A sitemap file holds at most 50,000 URLs (sitemaps.org). */
 const SITEMAP_LIMIT = 50_000;
@@ -17,29 +35,41 @@ function escapeXml(text: string): string {
     .replace(/"/g, "&quot;");
 }
 
-/** `/sitemap.xml` (every public question and the list pages) and `/robots.txt`. */
+/**
+ * `/sitemap.xml` (the list pages, every published sermon, article and gospel document,
+ * and every public question) and `/robots.txt`. Drafts, archived records and those
+ * scheduled for later are left out: the same condition as their pages.
+ */
 export function registerSeoRoutes(app: FastifyInstance): void {
   app.get(
     "/sitemap.xml",
     { config: { permission: "public" }, schema: { hide: true } },
     async (request, reply) => {
       const origin = siteOrigin(request);
+      const url = (path: string, lastmod?: string) =>
+        `<url><loc>${escapeXml(`${origin}${path}`)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ""}</url>`;
+      const urls = LIST_PAGES.map((path) => url(path));
+      for (const { table, path } of CONTENT_PAGES) {
+        const rows = await app.store.db
+          // The three tables share the columns read here.
+          .selectFrom(table as "sermons")
+          .select(["id", "updatedAt"])
+          .where(publishedCondition(table, app.store.kind))
+          .orderBy("id", "desc")
+          .limit(SITEMAP_LIMIT - urls.length)
+          .execute();
+        urls.push(...rows.map((r) => url(`${path}${r.id}`, r.updatedAt)));
+      }
       const questions = await app.store.db
         .selectFrom("askQuestions")
         .select(["id", "updatedAt"])
         .where("status", "in", PUBLIC_STATUSES)
         .orderBy("id", "desc")
-        .limit(SITEMAP_LIMIT - 3)
+        .limit(Math.max(0, SITEMAP_LIMIT - urls.length))
         .execute();
-      const urls = [
-        `<url><loc>${escapeXml(`${origin}/ask`)}</loc></url>`,
-        `<url><loc>${escapeXml(`${origin}/choicenessCommon`)}</loc></url>`,
-        `<url><loc>${escapeXml(`${origin}/tagList`)}</loc></url>`,
-        ...questions.map(
-          (q) =>
-            `<url><loc>${escapeXml(`${origin}/topicDetail?id=${q.id}`)}</loc><lastmod>${escapeXml(q.updatedAt)}</lastmod></url>`,
-        ),
-      ];
+      urls.push(
+        ...questions.map((q) => url(`/topicDetail?id=${q.id}`, q.updatedAt)),
+      );
       return reply
         .type("application/xml; charset=utf-8")
         .header("Cache-Control", "public, max-age=300")

@@ -18,7 +18,7 @@ export interface SermonHead {
 const DESCRIPTION_CHARS = 160;
 
 /** Plain text of stored HTML, for a description. */
-function plainText(html: string): string {
+export function plainText(html: string): string {
   return html
     .replace(/<[^>]*>/g, " ")
     .replace(/&nbsp;/g, " ")
@@ -31,7 +31,7 @@ function plainText(html: string): string {
     .trim();
 }
 
-function clip(text: string): string {
+export function clip(text: string): string {
   return text.length > DESCRIPTION_CHARS
     ? `${text.slice(0, DESCRIPTION_CHARS - 1)}…`
     : text;

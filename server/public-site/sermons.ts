@@ -9,7 +9,15 @@ import type {
   SermonQuery,
   SermonSummary,
 } from "../../public-site/pages/sermons/data.js";
-import { MAX_INT32 } from "../resources/resource-definition.js";
+import {
+  coverOf,
+  fileOf,
+  first,
+  idParam,
+  keywordParam,
+  pageParam,
+  publicFile,
+} from "./public-lists.js";
 import { publicReader, type PublicRecord } from "../resources/public-reads.js";
 import { publishedCondition } from "../resources/workflow.js";
 import { parseReference } from "../services/passage-parser.js";
@@ -19,40 +27,21 @@ import { passagePage } from "./passage-page.js";
 
 /** Sermons a library page lists (issue 23: 20 a page). */
 export const SERMONS_PAGE_SIZE = 20;
-const MAX_PAGE = 10_000;
 /** How long the filters' values (series, preachers, years) are kept before reread. */
 const FACETS_TTL_MS = 60_000;
 
 const OSIS_BOOKS = BOOKS.map(([osis]) => osis) as [string, ...string[]];
 const text = z.string().trim().max(100).catch("");
-const positive = z.coerce.number().int().positive().max(MAX_INT32);
 // A link or a form: anything unreadable is read as "no such filter", never an error.
 const sermonQuery = z.object({
-  q: z.string().trim().max(200).catch(""),
+  q: keywordParam,
   series: text,
   preacher: text,
   type: text,
   year: z.coerce.number().int().min(1000).max(9999).nullable().catch(null),
   book: z.enum(OSIS_BOOKS).or(z.literal("")).catch(""),
-  page: positive.max(MAX_PAGE).catch(1),
+  page: pageParam,
 });
-
-function first(value: unknown): unknown {
-  return Array.isArray(value) ? value[0] : value;
-}
-
-function fileOf(record: PublicRecord, field: string) {
-  const file = record.files.find((f) => f.field === field);
-  return file
-    ? {
-        url: file.url,
-        mime: file.mime,
-        name: file.originalName,
-        size: file.size,
-        durationSec: file.durationSec,
-      }
-    : null;
-}
 
 function summaryOf(record: PublicRecord): SermonSummary {
   const r = record as PublicRecord & Omit<SermonSummary, "audioSeconds">;
@@ -74,7 +63,6 @@ function summaryOf(record: PublicRecord): SermonSummary {
 }
 
 function detailOf(record: PublicRecord): SermonDetail {
-  const cover = record.files.find((f) => f.field === "coverFileId");
   return {
     ...summaryOf(record),
     body: String(record.body ?? ""),
@@ -82,19 +70,11 @@ function detailOf(record: PublicRecord): SermonDetail {
     audio: fileOf(record, "audioFileId"),
     video: fileOf(record, "videoFileId"),
     videoUrl: (record.videoUrl as string | null) ?? null,
-    cover: cover
-      ? { url: cover.url, width: cover.width, height: cover.height }
-      : null,
+    cover: coverOf(record),
     attachments: (record.attachmentIds as number[])
       .map((id) => record.files.find((f) => f.id === id))
       .filter((f) => f !== undefined)
-      .map((f) => ({
-        url: f.url,
-        mime: f.mime,
-        name: f.originalName,
-        size: f.size,
-        durationSec: f.durationSec,
-      })),
+      .map(publicFile),
   };
 }
 
@@ -241,10 +221,9 @@ async function sermonPage(
   app: FastifyInstance,
   params: Record<string, unknown>,
 ): Promise<PageData> {
-  const id = positive.safeParse(params.id);
-  if (!id.success || !/^\d+$/.test(String(params.id)))
-    return { page: "notFound", about: "sermon" };
-  const record = await publicReader(app, sermonResource).get(id.data);
+  const id = idParam(params);
+  if (id === null) return { page: "notFound", about: "sermon" };
+  const record = await publicReader(app, sermonResource).get(id);
   if (!record) return { page: "notFound", about: "sermon" };
   const sermon = detailOf(record);
   return {

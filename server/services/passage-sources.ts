@@ -66,15 +66,13 @@ registerPassageSource({
   visible: (kind) => publishedCondition("articles", kind),
   link: (id) => `/articles/${id}`,
 });
-// A gospel document links to its file, which a visitor downloads or opens.
+// A gospel document links to its page at /docs/:id, which offers the download.
 registerPassageSource({
   type: "document",
   table: "gospel_docs",
   title: "gospel_docs.title",
-  from: "join files f on f.id = gospel_docs.file_id",
-  linkKey: "f.storage_key",
   visible: (kind) => publishedCondition("gospel_docs", kind),
-  link: (key) => `/files/${key}`,
+  link: (id) => `/docs/${id}`,
 });
 
 export interface PassageHit {

@@ -1,14 +1,9 @@
-import { formatRange } from "../../../common/passages";
 import { useSite } from "../../context";
 import { AudioPlayer } from "./AudioPlayer";
-import {
-  passageUrl,
-  podcastUrl,
-  sermonsUrl,
-  type SermonPageData,
-} from "./data";
+import { podcastUrl, sermonsUrl, type SermonPageData } from "./data";
 import { fileSize, formatDay } from "./format";
 import { VideoPlayer } from "./VideoPlayer";
+import { PassageLinks } from "../ContentParts";
 
 type SermonData = Extract<SermonPageData, { page: "sermon" }>;
 
@@ -67,17 +62,11 @@ export function SermonPage({ data }: { data: SermonData }) {
           <div>
             <dt>{t("sermon.passage")}</dt>
             <dd>
-              {data.passageRanges.length > 0
-                ? data.passageRanges.map((range, i) => {
-                    const text = formatRange(range, language);
-                    return (
-                      <span key={`${range.start}-${range.end}`}>
-                        {i > 0 ? "; " : null}
-                        <a href={passageUrl(text)}>{text}</a>
-                      </span>
-                    );
-                  })
-                : sermon.passage}
+              {data.passageRanges.length > 0 ? (
+                <PassageLinks ranges={data.passageRanges} />
+              ) : (
+                sermon.passage
+              )}
             </dd>
           </div>
         ) : null}

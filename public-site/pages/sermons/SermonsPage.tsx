@@ -8,6 +8,7 @@ import {
   type SermonSummary,
 } from "./data";
 import { formatDay } from "./format";
+import { Pagination } from "../ContentParts";
 
 type LibraryData = Extract<SermonPageData, { page: "sermons" }>;
 
@@ -76,27 +77,11 @@ export function SermonsPage({ data }: { data: LibraryData }) {
           ))}
         </ol>
       ) : null}
-      {pages > 1 ? (
-        <nav aria-label={t("sermons.pagination")} className="pagination">
-          {query.page > 1 ? (
-            <a
-              rel="prev"
-              href={sermonsUrl({ ...query, page: query.page - 1 }, scope)}
-            >
-              {t("sermons.previous_page")}
-            </a>
-          ) : null}
-          <span>{t("sermons.page_of", { page: query.page, pages })}</span>
-          {query.page < pages ? (
-            <a
-              rel="next"
-              href={sermonsUrl({ ...query, page: query.page + 1 }, scope)}
-            >
-              {t("sermons.next_page")}
-            </a>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pagination
+        page={query.page}
+        pages={pages}
+        urlOf={(page) => sermonsUrl({ ...query, page }, scope)}
+      />
     </article>
   );
 }

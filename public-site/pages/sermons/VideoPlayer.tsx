@@ -47,7 +47,15 @@ export function VideoPlayer({ sermon }: { sermon: SermonDetail }) {
   );
 }
 
-function HlsVideo({ url }: { url: string }) {
+/** An HLS stream behind a "play" button that loads hls.js only when pressed (also /live). */
+export function HlsVideo({
+  url,
+  labelledBy = "sermon-watch",
+}: {
+  url: string;
+  /** The id of the heading that names the video. */
+  labelledBy?: string;
+}) {
   const { t } = useSite();
   const video = useRef<HTMLVideoElement>(null);
   const [enhanced, setEnhanced] = useState(false);
@@ -89,7 +97,7 @@ function HlsVideo({ url }: { url: string }) {
   return (
     <>
       {pressed ? (
-        <video ref={video} controls aria-labelledby="sermon-watch" />
+        <video ref={video} controls aria-labelledby={labelledBy} />
       ) : (
         <button type="button" onClick={() => setPressed(true)}>
           {t("sermon.play_video")}

@@ -1,4 +1,5 @@
 import type { VerseRange } from "../../../common/passages";
+import type { PublicCover, PublicFile } from "../content/data";
 
 /** A sermon in a list: what a row shows, without its body. */
 export interface SermonSummary {
@@ -16,13 +17,7 @@ export interface SermonSummary {
 }
 
 /** A file a sermon page plays or offers for download. */
-export interface SermonFile {
-  url: string;
-  mime: string;
-  name: string;
-  size: number;
-  durationSec: number | null;
-}
+export type SermonFile = PublicFile;
 
 /** A published sermon as its page shows it. */
 export interface SermonDetail extends SermonSummary {
@@ -33,7 +28,7 @@ export interface SermonDetail extends SermonSummary {
   video: SermonFile | null;
   /** An external video: an HLS playlist plays in place, anything else is a link. */
   videoUrl: string | null;
-  cover: { url: string; width: number | null; height: number | null } | null;
+  cover: PublicCover | null;
   attachments: SermonFile[];
 }
 
