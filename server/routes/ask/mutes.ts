@@ -1,4 +1,8 @@
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type {
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyRequest,
+} from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Kysely } from "kysely";
 import { z } from "zod";
@@ -103,9 +107,13 @@ const SORTABLE = ["id", "createdAt", "until"] as const;
  * itself when its time passes (the check compares with the clock); lifting keeps the
  * row with who lifted it and when.
  */
-export const muteRoutes: FastifyPluginAsync = async (parent) => {
-  const app = parent.withTypeProvider<ZodTypeProvider>();
+export const muteRoutes: FastifyPluginAsync = async (app) => {
+  registerMuteList(app);
+  registerMuteWrites(app);
+};
 
+function registerMuteList(parent: FastifyInstance): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
   app.get(
     "/ask/admin/mutes",
     {
@@ -210,7 +218,11 @@ export const muteRoutes: FastifyPluginAsync = async (parent) => {
       });
     },
   );
+}
 
+/** Muting a member, and lifting a mute. */
+function registerMuteWrites(parent: FastifyInstance): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
   app.post(
     "/ask/admin/mutes",
     {
@@ -294,4 +306,4 @@ export const muteRoutes: FastifyPluginAsync = async (parent) => {
       return ok({ id: request.params.id });
     },
   );
-};
+}
