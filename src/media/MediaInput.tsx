@@ -84,12 +84,9 @@ export function MediaInput({
   const { field, fieldState, isRequired } = useInput(props);
   const value = field.value as number | null | undefined;
   const [file, setFile] = useState<MediaFile | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [libraryOpen, setLibraryOpen] = useState(false);
   const [dragging, setDragging] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
-  const upload = useRef<AbortController | null>(null);
 
   // The record's file, read once per id (a fresh upload or choice is already known).
   useEffect(() => {
@@ -107,53 +104,18 @@ export function MediaInput({
       current = false;
     };
   }, [api, value, file?.id]);
-  useEffect(() => () => upload.current?.abort(), []);
 
   const kindName = translate(`media.kind.${kind}`);
+  const { send, progress, error, setError, cancel } = useUpload(
+    kind,
+    kindName,
+    (chosen) => take(chosen),
+  );
   const take = (chosen: MediaFile) => {
     setFile(chosen);
     setError(null);
     field.onChange(chosen.id);
     field.onBlur();
-  };
-
-  const send = async (picked: File) => {
-    setError(null);
-    if (!looksLikeKind(picked, kind)) {
-      setError(translate("media.wrong_kind", { kind: kindName }));
-      return;
-    }
-    if (picked.size > MEDIA_SIZE_LIMITS[kind]) {
-      setError(
-        translate("media.too_large", {
-          kind: kindName,
-          limit: formatBytes(MEDIA_SIZE_LIMITS[kind]),
-        }),
-      );
-      return;
-    }
-    const controller = new AbortController();
-    upload.current = controller;
-    setProgress(0);
-    try {
-      const stored = await api.upload(
-        picked,
-        (loaded, total) =>
-          setProgress(total > 0 ? Math.round((loaded / total) * 100) : 0),
-        controller.signal,
-      );
-      if (stored.kind !== kind) {
-        setError(translate("media.wrong_kind", { kind: kindName }));
-        return;
-      }
-      take(stored);
-    } catch (failure) {
-      if ((failure as Error).name !== "AbortError")
-        setError((failure as Error).message);
-    } finally {
-      upload.current = null;
-      setProgress(null);
-    }
   };
 
   const onDrop = (event: DragEvent) => {
@@ -196,43 +158,17 @@ export function MediaInput({
       >
         <Stack spacing={1}>
           {file && value ? <MediaPreview file={file} /> : null}
-          <Stack
-            direction="row"
-            spacing={1}
-            alignItems="center"
-            flexWrap="wrap"
-          >
-            <Typography variant="body2">
-              {translate("media.drop_here", { kind: kindName })}
-            </Typography>
-            <Button
-              size="small"
-              variant="outlined"
-              onClick={() => picker.current?.click()}
-              disabled={progress !== null}
-            >
-              {translate("media.pick")}
-            </Button>
-            <Button
-              size="small"
-              onClick={() => setLibraryOpen(true)}
-              disabled={progress !== null}
-            >
-              {translate("media.choose_from_library")}
-            </Button>
-            {value ? (
-              <Button
-                size="small"
-                color="error"
-                onClick={() => {
-                  setFile(null);
-                  field.onChange(null);
-                }}
-              >
-                {translate("media.remove")}
-              </Button>
-            ) : null}
-          </Stack>
+          <MediaActions
+            kindName={kindName}
+            busy={progress !== null}
+            hasValue={Boolean(value)}
+            onPick={() => picker.current?.click()}
+            onLibrary={() => setLibraryOpen(true)}
+            onRemove={() => {
+              setFile(null);
+              field.onChange(null);
+            }}
+          />
           <input
             ref={picker}
             type="file"
@@ -246,21 +182,7 @@ export function MediaInput({
             }}
           />
           {progress !== null ? (
-            <Stack spacing={0.5}>
-              <LinearProgress
-                variant="determinate"
-                value={progress}
-                aria-label={translate("media.uploading", { percent: progress })}
-              />
-              <Stack direction="row" spacing={1} alignItems="center">
-                <Typography variant="caption">
-                  {translate("media.uploading", { percent: progress })}
-                </Typography>
-                <Button size="small" onClick={() => upload.current?.abort()}>
-                  {translate("media.cancel_upload")}
-                </Button>
-              </Stack>
-            </Stack>
+            <UploadProgress progress={progress} onCancel={cancel} />
           ) : null}
           {shownError ? <Alert severity="error">{shownError}</Alert> : null}
         </Stack>
@@ -311,4 +233,132 @@ function MediaLabel({
       )}
     </FormLabel>
   );
+}
+
+/** Uploading: the bar, the percentage and the cancel button. */
+function UploadProgress({
+  progress,
+  onCancel,
+}: {
+  progress: number;
+  onCancel(): void;
+}) {
+  const translate = useTranslate();
+  return (
+    <Stack spacing={0.5}>
+      <LinearProgress
+        variant="determinate"
+        value={progress}
+        aria-label={translate("media.uploading", { percent: progress })}
+      />
+      <Stack direction="row" spacing={1} alignItems="center">
+        <Typography variant="caption">
+          {translate("media.uploading", { percent: progress })}
+        </Typography>
+        <Button size="small" onClick={onCancel}>
+          {translate("media.cancel_upload")}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+/** What can be done in the drop zone: pick a file, choose from the library, remove. */
+function MediaActions({
+  kindName,
+  busy,
+  hasValue,
+  onPick,
+  onLibrary,
+  onRemove,
+}: {
+  kindName: string;
+  busy: boolean;
+  hasValue: boolean;
+  onPick(): void;
+  onLibrary(): void;
+  onRemove(): void;
+}) {
+  const translate = useTranslate();
+  return (
+    <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap">
+      <Typography variant="body2">
+        {translate("media.drop_here", { kind: kindName })}
+      </Typography>
+      <Button size="small" variant="outlined" onClick={onPick} disabled={busy}>
+        {translate("media.pick")}
+      </Button>
+      <Button size="small" onClick={onLibrary} disabled={busy}>
+        {translate("media.choose_from_library")}
+      </Button>
+      {hasValue ? (
+        <Button size="small" color="error" onClick={onRemove}>
+          {translate("media.remove")}
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * Sending a picked or dropped file to the media library: its kind and size checked first,
+ * then uploaded with its progress, cancellable; `onStored` gets the stored file.
+ */
+function useUpload(
+  kind: MediaKind,
+  kindName: string,
+  onStored: (stored: MediaFile) => void,
+) {
+  const translate = useTranslate();
+  const api = useMediaApi();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const upload = useRef<AbortController | null>(null);
+  useEffect(() => () => upload.current?.abort(), []);
+  const send = async (picked: File) => {
+    setError(null);
+    if (!looksLikeKind(picked, kind)) {
+      setError(translate("media.wrong_kind", { kind: kindName }));
+      return;
+    }
+    if (picked.size > MEDIA_SIZE_LIMITS[kind]) {
+      setError(
+        translate("media.too_large", {
+          kind: kindName,
+          limit: formatBytes(MEDIA_SIZE_LIMITS[kind]),
+        }),
+      );
+      return;
+    }
+    const controller = new AbortController();
+    upload.current = controller;
+    setProgress(0);
+    try {
+      const stored = await api.upload(
+        picked,
+        (loaded, total) =>
+          setProgress(total > 0 ? Math.round((loaded / total) * 100) : 0),
+        controller.signal,
+      );
+      if (stored.kind !== kind) {
+        setError(translate("media.wrong_kind", { kind: kindName }));
+        return;
+      }
+      onStored(stored);
+    } catch (failure) {
+      if ((failure as Error).name !== "AbortError")
+        setError((failure as Error).message);
+    } finally {
+      upload.current = null;
+      setProgress(null);
+    }
+  };
+
+  return {
+    send,
+    progress,
+    error,
+    setError,
+    cancel: () => upload.current?.abort(),
+  };
 }
