@@ -22,6 +22,7 @@ import * as displayNames from "./migrations/0025a-display-names.js";
 import * as mailOutbox from "./migrations/0030-mail-outbox.js";
 import * as deadPermissions from "./migrations/0031-dead-permissions.js";
 import * as notificationActors from "./migrations/0031a-notification-actors.js";
+import * as emailVerification from "./migrations/0033-email-verification.js";
 
 type StoreMigration = {
   up(db: Kysely<unknown>, kind: StoreKind): Promise<void>;
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, StoreMigration> = {
   "0030-mail-outbox": mailOutbox,
   "0031-dead-permissions": deadPermissions,
   "0031a-notification-actors": notificationActors,
+  "0033-email-verification": emailVerification,
 };
 
 /**

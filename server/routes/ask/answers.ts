@@ -15,6 +15,7 @@ import { notFound } from "../../http/errors.js";
 import { listQuerySchema, parseRange } from "../../resources/list-query.js";
 import { envelope, versionField } from "../../resources/resource-definition.js";
 import { assertNotMuted } from "../../services/ask-mute.js";
+import { requireVerifiedEmail } from "../../services/email-verification.js";
 import { checkBannedWords, checkNewPost } from "../../services/ask-rules.js";
 import {
   notify,
@@ -192,6 +193,7 @@ function registerAnswerWrites(parent: FastifyInstance): void {
     async (request) => {
       const userId = memberId(request);
       await assertNotMuted(app.store, userId);
+      await requireVerifiedEmail(app, request);
       const body = storedBody(request.body.body, request);
       const post = { questionId: request.params.id, authorId: userId, body };
       // The same answer sent twice is the first one (REPEAT_POST_WINDOW_MS): checked here

@@ -93,8 +93,11 @@ async function mailTo(to: string): Promise<ReceivedMail> {
   const until = Date.now() + 10_000;
   for (;;) {
     // Domains arrive lower-cased (nodemailer normalizes them); the local part as stored.
-    const mail = smtp.received.find((m) =>
-      m.to.some((address) => address.toLowerCase() === to.toLowerCase()),
+    // A reset message: a member who signed up with the address also got its confirmation.
+    const mail = smtp.received.find(
+      (m) =>
+        m.text.includes("view=reset") &&
+        m.to.some((address) => address.toLowerCase() === to.toLowerCase()),
     );
     if (mail) return mail;
     if (Date.now() > until) throw new Error(`no mail to ${to}`);
