@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { sql } from "kysely";
 import { z } from "zod";
@@ -153,6 +153,12 @@ export const accountRoutes: FastifyPluginAsync = async (parent) => {
     },
   );
 
+  registerPasswordChange(app);
+};
+
+/** `PUT /auth/password`: the signed-in user changes their own password. */
+function registerPasswordChange(parent: FastifyInstance): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
   app.put(
     "/auth/password",
     {
@@ -214,4 +220,4 @@ export const accountRoutes: FastifyPluginAsync = async (parent) => {
       return ok(null);
     },
   );
-};
+}
