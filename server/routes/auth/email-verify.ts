@@ -94,7 +94,6 @@ async function addressToConfirm(
         loginName,
         language,
       };
-    return undefined;
   }
   return row.pendingEmail
     ? {
