@@ -118,7 +118,7 @@ describe("POST /tjc/auth/email/verify/resend", () => {
     expect(response.json().code).toBe(Code.SESSION_EXPIRED);
   });
 
-  test("rejects without permission: an account with nothing to confirm gets a clear 40000", async () => {
+  test("needs no permission code, only a session (the matrix checks it): an account with nothing to confirm gets a clear 40000", async () => {
     const member = await signUp(null, "en-US");
     const response = await resend(member.token, "en-US");
     expect(response.json().code).toBe(Code.VALIDATION);
