@@ -24,10 +24,15 @@ function read(file: string): SentMail {
   return { to, ...parseMail(raw) };
 }
 
-/** Waits for the newest message to `address`, as a person waits for their inbox. */
+/**
+ * Waits for the newest message to `address` (whose subject matches `subject`, when given:
+ * a member who signed up with an address also got its confirmation), as a person waits
+ * for their inbox.
+ */
 export async function waitForMail(
   address: string,
   timeoutMs = 15_000,
+  subject?: RegExp,
 ): Promise<SentMail> {
   const until = Date.now() + timeoutMs;
   const wanted = address.toLowerCase();
@@ -35,7 +40,11 @@ export async function waitForMail(
     const files = readdirSync(mailDir()).sort().reverse();
     for (const file of files) {
       const mail = read(file);
-      if (mail.to.toLowerCase().includes(wanted)) return mail;
+      if (
+        mail.to.toLowerCase().includes(wanted) &&
+        (!subject || subject.test(mail.subject))
+      )
+        return mail;
     }
     if (Date.now() > until)
       throw new Error(

@@ -117,7 +117,7 @@ for (const language of ["zh-CN", "en-US"] as const) {
     await expect(page.getByRole("status")).toHaveText(t.sent);
 
     // ...reads it in their inbox, in their language, and opens it.
-    const mail = await waitForMail(address);
+    const mail = await waitForMail(address, 15_000, t.subject);
     expect(mail.subject).toMatch(t.subject);
     expect(mail.text).toContain(loginName);
     const link = linkFromMail(mail);

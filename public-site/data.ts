@@ -38,7 +38,15 @@ export type RecommendedAnswer = Answer & {
 export type PageData =
   | {
       page: "ask";
-      view: "list" | "ask" | "login" | "signup" | "mine" | "forgot" | "reset";
+      view:
+        | "list"
+        | "ask"
+        | "login"
+        | "signup"
+        | "mine"
+        | "forgot"
+        | "reset"
+        | "verify";
       questions: {
         list: Question[];
         total: number;

@@ -126,6 +126,17 @@ export const messages: Record<Language, Record<string, string>> = {
     "reset.save": "保存新密码",
     "reset.done": "密码已更新，请用新密码登录。",
     "reset.ask_again": "重新申请链接",
+    "verify.title": "验证邮箱",
+    "verify.intro": "请点击下面的按钮，确认这个邮箱地址属于您。",
+    "verify.confirm": "确认我的邮箱",
+    "verify.done": "邮箱地址已确认，谢谢！",
+    "verify.to_community": "回到问答社区",
+    "verify.resend": "重新发送验证邮件",
+    "verify.resent":
+      "验证链接已发送到 %{email}，请查收邮件（也请看看垃圾邮件）。",
+    "verify.no_address":
+      "您的账号还没有邮箱地址。请联系管理员添加邮箱后再发帖。",
+    "verify.login_to_resend": "登录后重新发送验证邮件",
     "notice.answered": "你的问题“%{title}”有了新回答",
     "notice.answered_many": "你的问题“%{title}”有 %{count} 个新回答",
     "account.unread": "%{count} 条未读通知",
@@ -289,6 +300,18 @@ export const messages: Record<Language, Record<string, string>> = {
     "reset.save": "Save the new password",
     "reset.done": "Your password is changed. Log in with the new one.",
     "reset.ask_again": "Ask for a new link",
+    "verify.title": "Confirm your e-mail address",
+    "verify.intro":
+      "Press the button below to confirm that this address is yours.",
+    "verify.confirm": "Confirm my address",
+    "verify.done": "Your e-mail address is confirmed. Thank you!",
+    "verify.to_community": "Back to the community",
+    "verify.resend": "Send the link again",
+    "verify.resent":
+      "A new link is on its way to %{email}. Check your inbox (and the spam folder).",
+    "verify.no_address":
+      "Your account has no e-mail address yet. Ask an administrator to add one, then post.",
+    "verify.login_to_resend": "Log in to get a new link",
     "notice.answered": "Your question “%{title}” has a new answer",
     "notice.answered_many":
       "Your question “%{title}” has %{count} new answer |||| Your question “%{title}” has %{count} new answers",

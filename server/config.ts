@@ -92,6 +92,11 @@ export interface Config {
     publicOrigin: string | undefined;
     /** MAIL_TICK_MS: how often the outbox is read for due messages. */
     tickMs: number;
+    /**
+     * REQUIRE_VERIFIED_EMAIL=true|false: the default of the setting
+     * `ask.requireVerifiedEmail`; unset: on exactly when SMTP_URL is set.
+     */
+    requireVerifiedEmail: boolean;
   };
 }
 
@@ -257,6 +262,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       from: env.MAIL_FROM || "no-reply@localhost",
       publicOrigin: parseOrigin(env.PUBLIC_ORIGIN),
       tickMs: Math.max(100, parseCount(env, "MAIL_TICK_MS", 2000)),
+      requireVerifiedEmail:
+        env.REQUIRE_VERIFIED_EMAIL === "true" ||
+        (env.REQUIRE_VERIFIED_EMAIL !== "false" && Boolean(env.SMTP_URL)),
     },
   };
 }

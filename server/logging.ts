@@ -15,6 +15,32 @@ export const LOG_REDACT = [
 ];
 
 /**
+ * A URL as logged: the value of a `token` query parameter (a password-reset or an e-mail
+ * confirmation link opened in the browser) is replaced, so a log never holds a live link.
+ */
+export function urlWithoutTokens(url: string): string {
+  return url.replace(/([?&]token=)[^&#]*/gi, "$1[redacted]");
+}
+
+/** Fastify's request serializer, with `urlWithoutTokens`. */
+const requestSerializer = (req: {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}) => ({
+  method: req.method,
+  url: urlWithoutTokens(req.url),
+  host: req.host,
+  remoteAddress: req.ip,
+  remotePort: req.socket?.remotePort,
+});
+
+/** The logger's serializers (the tests' logger uses them too). */
+export const LOG_SERIALIZERS = { req: requestSerializer };
+
+/**
  * The logger: JSON lines, what log collectors read, unless stdout is a terminal, where a
  * person reads them: then one readable, coloured line each (pino-pretty). pino-pretty is
  * a devDependency: a production install (`npm ci --omit=dev`) runs under a service
@@ -27,7 +53,11 @@ export async function loggerOptions(
   output: NodeJS.WriteStream = process.stdout,
   bounds: LogBounds = {},
 ): Promise<NonNullable<FastifyServerOptions["logger"]>> {
-  const base = { level, redact: LOG_REDACT };
+  const base = {
+    level,
+    redact: LOG_REDACT,
+    serializers: LOG_SERIALIZERS,
+  };
   const fd = (output as { fd?: unknown }).fd;
   if (!output.isTTY)
     return {

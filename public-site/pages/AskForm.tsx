@@ -8,6 +8,7 @@ import type { Question } from "../../common/schemas/ask";
 import { api } from "../api";
 import { failureText, fieldErrors, useSite } from "../context";
 import { FieldError, fieldProps } from "./FieldError";
+import { EmailUnverified } from "./VerifyEmail";
 
 const FIELDS = ["title", "tagIds", "body"] as const;
 import { tagName, type TagCount } from "../data";
@@ -31,6 +32,7 @@ export function AskForm({
   const [body, setBody] = useState(editing?.body ?? "");
   const [error, setError] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -69,6 +71,7 @@ export function AskForm({
       window.location.assign(`/topicDetail?id=${question.id}`);
     } catch (failure) {
       setError(failureText(failure, t, language, FIELDS));
+      setFailure(failure);
       setErrors(fieldErrors(failure));
       setBusy(false);
     }
@@ -139,6 +142,7 @@ export function AskForm({
               {error}
             </p>
           ) : null}
+          <EmailUnverified failure={failure} />
           <p className="form-buttons">
             <button type="submit" disabled={busy}>
               {t(editing ? "ask.form.save" : "ask.form.submit")}

@@ -5,6 +5,7 @@ import { formatRange } from "../../common/passages";
 import { Highlighted } from "./Highlighted";
 import { AccountForm } from "./AccountForm";
 import { PasswordResetForm } from "./PasswordResetForm";
+import { VerifyEmailForm } from "./VerifyEmail";
 import { AskForm } from "./AskForm";
 import { MinePage } from "./MinePage";
 import { Byline } from "./Byline";
@@ -22,6 +23,7 @@ export function AskPage({ data }: { data: AskData }) {
     );
   if (data.view === "forgot" || data.view === "reset")
     return <PasswordResetForm mode={data.view} state={data.account} />;
+  if (data.view === "verify") return <VerifyEmailForm state={data.account} />;
   if (data.view === "mine") return <MinePage />;
   if (data.view === "ask") return <AskForm tags={data.tags} />;
   return <QuestionList data={data} />;

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { Answer } from "../../common/schemas/ask";
 import { api } from "../api";
 import { failureText, fieldErrors, useSite } from "../context";
+import { EmailUnverified } from "./VerifyEmail";
 import { FieldError, fieldProps } from "./FieldError";
 import { askUrl, tagName, type PageData } from "../data";
 import { formatRange, osisOfRange } from "../../common/passages";
@@ -437,6 +438,7 @@ function AnswerForm({
   const [body, setBody] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<unknown>(null);
   const [notice, setNotice] = useState<string | null>(null);
   // Disabled while sending, so a double click posts once (the server also answers a
   // repeat with the first post, server/routes/ask/shared.ts REPEAT_POST_WINDOW_MS).
@@ -466,6 +468,7 @@ function AnswerForm({
       setErrors({});
     } catch (failure) {
       setError(failureText(failure, t, language, ["body"]));
+      setFailure(failure);
       setErrors(fieldErrors(failure));
     } finally {
       sending.current = false;
@@ -499,6 +502,7 @@ function AnswerForm({
               {error}
             </p>
           ) : null}
+          <EmailUnverified failure={failure} />
           <button type="submit" disabled={busy}>
             {t("topic.answer_submit")}
           </button>

@@ -23,6 +23,7 @@ import * as mailOutbox from "./migrations/0030-mail-outbox.js";
 import * as deadPermissions from "./migrations/0031-dead-permissions.js";
 import * as notificationActors from "./migrations/0031a-notification-actors.js";
 import * as anonymousPosts from "./migrations/0032-anonymous-posts.js";
+import * as emailVerification from "./migrations/0033-email-verification.js";
 
 type StoreMigration = {
   up(db: Kysely<unknown>, kind: StoreKind): Promise<void>;
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, StoreMigration> = {
   "0031-dead-permissions": deadPermissions,
   "0031a-notification-actors": notificationActors,
   "0032-anonymous-posts": anonymousPosts,
+  "0033-email-verification": emailVerification,
 };
 
 /**

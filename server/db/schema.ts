@@ -53,6 +53,7 @@ export interface Database {
   liveConfig: LiveConfigTable;
   mailOutbox: MailOutboxTable;
   passwordResetTokens: PasswordResetTokensTable;
+  emailVerificationTokens: EmailVerificationTokensTable;
 }
 
 export interface UsersTable {
@@ -73,6 +74,8 @@ export interface UsersTable {
   version: Generated<number>;
   /** 1: a legacy name that folds like an older account's (migration 0016). */
   loginNameClash: Generated<number>;
+  /** A new address waiting for its link to be opened (0033); `email` is the one in use. */
+  pendingEmail: string | null;
 }
 
 export interface RolesTable {
@@ -511,6 +514,10 @@ export interface MemberProfilesTable {
   email: string | null;
   signupIp: string | null;
   createdAt: string;
+  /** When `email` was confirmed by its link (0033); null: not yet. */
+  emailVerifiedAt: string | null;
+  /** A new address waiting for its link; `email` stays in use until then. */
+  pendingEmail: string | null;
 }
 
 /** Columns every media content table has (audio, video, gospel documents; 0010). */
@@ -717,6 +724,21 @@ export interface PasswordResetTokensTable {
   tokenHash: string;
   userId: number | null;
   email: string;
+  ip: string;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+}
+
+/** A link that confirms an e-mail address (0033); only the token's hash is kept. */
+export interface EmailVerificationTokensTable {
+  id: Generated<number>;
+  tokenHash: string;
+  userId: number;
+  /** The address the link confirms. */
+  email: string;
+  /** "member": member_profiles' address; "staff": users' own. */
+  target: string;
   ip: string;
   createdAt: string;
   expiresAt: string;

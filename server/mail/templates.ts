@@ -77,3 +77,43 @@ export function passwordResetMail(
     "如果这不是您的请求，请忽略本邮件，您的密码不会改变。",
   );
 }
+
+/**
+ * The message that confirms an address, in the recipient's language: after sign-up, or
+ * for a new address the account asked for. `url` has `SECRET_SLOT` where the token goes.
+ */
+export function emailVerificationMail(
+  language: Language,
+  siteName: string,
+  loginName: string,
+  url: string,
+  hours: number,
+  change: boolean,
+): RenderedMail {
+  if (language === "en-US") {
+    return compose(
+      language,
+      `${siteName}: confirm your e-mail address`,
+      [
+        change
+          ? `The account "${loginName}" on ${siteName} asked to use this address from now on.`
+          : `Welcome to ${siteName}! The account "${loginName}" was signed up with this address.`,
+        `Open this link within ${hours} ${hours === 1 ? "hour" : "hours"} to confirm that the address is yours. It works once.`,
+      ],
+      { label: "Confirm my address", url },
+      "If you did not ask for this, ignore this message: nothing changes.",
+    );
+  }
+  return compose(
+    language,
+    `${siteName}：验证您的邮箱地址`,
+    [
+      change
+        ? `${siteName} 上的账号“${loginName}”请求今后使用这个邮箱地址。`
+        : `欢迎来到 ${siteName}！账号“${loginName}”用这个邮箱地址注册。`,
+      `请在 ${hours} 小时内打开下面的链接，确认这个地址属于您。链接只能使用一次。`,
+    ],
+    { label: "确认我的邮箱", url },
+    "如果这不是您的请求，请忽略本邮件，什么都不会改变。",
+  );
+}

@@ -17,8 +17,14 @@ export interface AccountFormState {
   done?: boolean;
 }
 
-type AccountView = "login" | "signup" | "forgot" | "reset";
-const VIEWS: readonly AccountView[] = ["login", "signup", "forgot", "reset"];
+type AccountView = "login" | "signup" | "forgot" | "reset" | "verify";
+const VIEWS: readonly AccountView[] = [
+  "login",
+  "signup",
+  "forgot",
+  "reset",
+  "verify",
+];
 
 /** The JSON route each form goes through, and the fields it keeps to show again. */
 const FORM_ROUTES: Record<AccountView, { url: string; kept: string[] }> = {
@@ -29,6 +35,7 @@ const FORM_ROUTES: Record<AccountView, { url: string; kept: string[] }> = {
   },
   forgot: { url: "/tjc/auth/password-reset", kept: ["email"] },
   reset: { url: "/tjc/auth/password-reset/confirm", kept: [] },
+  verify: { url: "/tjc/auth/email/verify", kept: [] },
 };
 
 /** Renders an account view of /ask (login, sign-up, password reset) with the form's state. */
@@ -124,7 +131,7 @@ export function registerAccountForm(
           const error = translate(lang, "account.form_elsewhere");
           return render(request, reply, view, { error, values }, 403);
         }
-        // The reset link's token comes in the page's own URL (?token=…).
+        // A reset or confirmation link's token comes in the page's own URL (?token=…).
         const token = Array.isArray(query.token) ? query.token[0] : query.token;
         const answer = await app.inject({
           method: "POST",
@@ -138,12 +145,14 @@ export function registerAccountForm(
           payload: JSON.stringify(
             view === "forgot"
               ? values
-              : view === "reset"
-                ? {
-                    token: String(token ?? ""),
-                    password: field(fields, "password"),
-                  }
-                : { ...values, password: field(fields, "password") },
+              : view === "verify"
+                ? { token: String(token ?? "").slice(0, MAX_FIELD) }
+                : view === "reset"
+                  ? {
+                      token: String(token ?? ""),
+                      password: field(fields, "password"),
+                    }
+                  : { ...values, password: field(fields, "password") },
           ),
         });
         const envelope = answer.json() as {
@@ -155,7 +164,10 @@ export function registerAccountForm(
             errors?: Record<string, string>;
           } | null;
         };
-        if (envelope.code === 0 && (view === "forgot" || view === "reset")) {
+        if (
+          envelope.code === 0 &&
+          (view === "forgot" || view === "reset" || view === "verify")
+        ) {
           return render(
             request,
             reply,

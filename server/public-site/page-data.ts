@@ -67,7 +67,16 @@ const askQuery = z.object({
   tab: z.enum(ASK_TABS).catch("newest"),
   page: positive.max(MAX_PAGE).catch(1),
   view: z
-    .enum(["list", "ask", "login", "signup", "mine", "forgot", "reset"])
+    .enum([
+      "list",
+      "ask",
+      "login",
+      "signup",
+      "mine",
+      "forgot",
+      "reset",
+      "verify",
+    ])
     .catch("list"),
   passage: z.string().trim().max(100).catch(""),
 });

@@ -57,7 +57,10 @@ async function member(email: string) {
 async function mailTo(to: string) {
   const until = Date.now() + 10_000;
   for (;;) {
-    const mail = smtp.received.find((m) => m.to.includes(to));
+    // The reset message, not the sign-up's address confirmation.
+    const mail = smtp.received.find(
+      (m) => m.to.includes(to) && m.text.includes("view=reset"),
+    );
     if (mail) return mail;
     if (Date.now() > until) throw new Error(`no mail to ${to}`);
     await new Promise((resolve) => setTimeout(resolve, 25));

@@ -3,6 +3,7 @@ import { askRoutes } from "./ask/index.js";
 import { authRoutes } from "./auth/index.js";
 import { accountRoutes } from "./auth/account.js";
 import { passwordResetRoutes } from "./auth/password-reset.js";
+import { emailVerifyRoutes } from "./auth/email-verify.js";
 import { fileRoutes } from "./files/index.js";
 import { healthRoutes } from "./health.js";
 import { jobRoutes } from "./jobs/index.js";
@@ -28,6 +29,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
   await app.register(accountRoutes);
   await app.register(passwordResetRoutes);
+  await app.register(emailVerifyRoutes);
   await app.register(tagRoutes);
   await app.register(referenceRoutes);
   await app.register(fileRoutes);

@@ -29,6 +29,8 @@ const EXPECTED: Record<string, Declared> = {
   "PUT /tjc/auth/password": "authenticated",
   "POST /tjc/auth/password-reset": "public",
   "POST /tjc/auth/password-reset/confirm": "public",
+  "POST /tjc/auth/email/verify": "public",
+  "POST /tjc/auth/email/verify/resend": "authenticated",
   "GET /tjc/tags": "tag:read",
   "GET /tjc/tags/export": "tag:export",
   "GET /tjc/tags/:id": "tag:read",

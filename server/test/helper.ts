@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { LOG_REDACT, LOG_SERIALIZERS } from "../logging.js";
 import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
@@ -102,7 +103,12 @@ export async function buildTestApp(
     logger:
       options.logger ??
       (options.logStream
-        ? { level: "info", stream: options.logStream }
+        ? {
+            level: "info",
+            stream: options.logStream,
+            redact: LOG_REDACT,
+            serializers: LOG_SERIALIZERS,
+          }
         : false),
     announce: () => {},
     lifecycle: options.lifecycle,

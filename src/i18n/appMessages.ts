@@ -108,6 +108,9 @@ export const appMessages = {
         language_default: "跟随浏览器",
         language_hint: "保存后界面切换到此语言",
         saved: "个人资料已保存",
+        email_pending:
+          "新邮箱 %{email} 等待确认：请打开发到这个地址的邮件中的链接。确认之前仍使用原来的邮箱。",
+        email_link_sent: "确认链接已发送到 %{email}",
         password: "修改密码",
         password_hint: "修改后，你在其他设备上的登录会全部下线",
         old_password: "原密码",
@@ -250,6 +253,9 @@ export const appMessages = {
         language_default: "As the browser",
         language_hint: "Saving switches the interface to this language",
         saved: "Profile saved",
+        email_pending:
+          "The new address %{email} waits to be confirmed: open the link in the message sent to it. Until then the address you had stays in use.",
+        email_link_sent: "A confirmation link was sent to %{email}",
         password: "Change password",
         password_hint: "Your sessions on other devices end when it changes",
         old_password: "Current password",

@@ -34,6 +34,8 @@ interface Profile {
   loginName: string;
   userName: string;
   email: string | null;
+  /** A new address waiting for its link; `email` stays in use until then. */
+  pendingEmail: string | null;
   phone: string | null;
   language: Language | null;
 }
@@ -103,6 +105,14 @@ function ProfileCard() {
         // would drop a notice shown now: the page shows it once it is back.
         savedNoticePending = true;
         setLocale(saved.language);
+      } else if (
+        saved.pendingEmail &&
+        saved.pendingEmail !== profile.pendingEmail
+      ) {
+        notify("app.profile.email_link_sent", {
+          type: "success",
+          messageArgs: { email: saved.pendingEmail },
+        });
       } else {
         notify("app.profile.saved", { type: "success" });
       }
@@ -135,6 +145,13 @@ function ProfileCard() {
         type="email"
         label="resources.admin/system/userManage.fields.email"
       />
+      {profile.pendingEmail ? (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {translate("app.profile.email_pending", {
+            email: profile.pendingEmail,
+          })}
+        </Alert>
+      ) : null}
       <TextInput
         source="phone"
         label="resources.admin/system/userManage.fields.phone"

@@ -21,6 +21,7 @@ import {
   checkNewPost,
 } from "../../services/ask-rules.js";
 import type { Language } from "../../../common/codes.js";
+import { requireVerifiedEmail } from "../../services/email-verification.js";
 import {
   notify,
   refreshAnswerCount,
@@ -205,6 +206,7 @@ function registerAnswerWrites(parent: FastifyInstance): void {
     async (request) => {
       const userId = memberId(request);
       await assertNotMuted(app.store, userId);
+      await requireVerifiedEmail(app, request);
       const anonymous = request.body.anonymous === true;
       if (anonymous) await assertMayPostAnonymously(app, request, userId);
       const body = storedBody(request.body.body, request);

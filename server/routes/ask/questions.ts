@@ -26,6 +26,7 @@ import { envelope, versionField } from "../../resources/resource-definition.js";
 import { MAX_REFERENCE_LENGTH } from "../../../common/passages.js";
 import { hotScore } from "../../services/ask-hot.js";
 import { assertNotMuted } from "../../services/ask-mute.js";
+import { requireVerifiedEmail } from "../../services/email-verification.js";
 import { notify } from "../../services/ask-notifications.js";
 import {
   assertMayPostAnonymously,
@@ -442,6 +443,7 @@ function registerQuestionWrites(parent: FastifyInstance): void {
     async (request) => {
       const userId = memberId(request);
       await assertNotMuted(app.store, userId);
+      await requireVerifiedEmail(app, request);
       const { title, tagIds } = request.body;
       const anonymous = request.body.anonymous === true;
       if (anonymous) await assertMayPostAnonymously(app, request, userId);

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { sql } from "kysely";
 import { z } from "zod";
@@ -15,6 +15,7 @@ import { localizeText } from "../../http/validation-messages.js";
 import { envelope } from "../../resources/resource-definition.js";
 import { withAudit } from "../../services/audit.js";
 import { hashPassword, verifyPassword } from "../../services/password.js";
+import { queueVerificationLink } from "../../services/email-verification.js";
 import {
   displayNameTakenError,
   renameKey,
@@ -25,6 +26,8 @@ const profileSchema = z.object({
   loginName: z.string(),
   userName: z.string(),
   email: z.string().nullable(),
+  /** A new address waiting for its link to be opened; `email` stays in use until then. */
+  pendingEmail: z.string().nullable(),
   phone: z.string().nullable(),
   language: z.string().nullable(),
 });
@@ -36,7 +39,15 @@ export const accountRoutes: FastifyPluginAsync = async (parent) => {
   async function profileOf(userId: number) {
     const row = await app.store.db
       .selectFrom("users")
-      .select(["id", "loginName", "userName", "email", "phone", "language"])
+      .select([
+        "id",
+        "loginName",
+        "userName",
+        "email",
+        "pendingEmail",
+        "phone",
+        "language",
+      ])
       .where("id", "=", userId)
       .executeTakeFirst();
     if (!row) throw notFound();
@@ -83,7 +94,30 @@ export const accountRoutes: FastifyPluginAsync = async (parent) => {
       for (const key of ["email", "phone", "language"] as const) {
         if (request.body[key] !== undefined) values[key] = request.body[key];
       }
+      // A new address is used only once its link is opened (docs/operations.md): it waits
+      // as pendingEmail; clearing the address, or keeping the one in use, needs no link.
+      const asked = values.email as string | null | undefined;
+      const newAddress =
+        typeof asked === "string" &&
+        asked !== "" &&
+        asked.toLowerCase() !== (before.email ?? "").toLowerCase()
+          ? asked
+          : undefined;
+      if (newAddress !== undefined) {
+        delete values.email;
+        values.pendingEmail = newAddress;
+      } else if (asked !== undefined) values.pendingEmail = null;
       const after = await withAudit(app.store, request, async (trx) => {
+        if (newAddress !== undefined)
+          await queueVerificationLink(trx, app, request, {
+            userId,
+            loginName: before.loginName,
+            language:
+              (values.language as string | null | undefined) ?? before.language,
+            email: newAddress,
+            target: "staff",
+            change: true,
+          });
         await trx
           .updateTable("users")
           .set({
@@ -114,10 +148,17 @@ export const accountRoutes: FastifyPluginAsync = async (parent) => {
       });
       // The session remembers the user's name.
       app.sessions.forgetUser(userId);
+      if (newAddress !== undefined) app.mail.kick();
       return ok(after);
     },
   );
 
+  registerPasswordChange(app);
+};
+
+/** `PUT /auth/password`: the signed-in user changes their own password. */
+function registerPasswordChange(parent: FastifyInstance): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
   app.put(
     "/auth/password",
     {
@@ -179,4 +220,4 @@ export const accountRoutes: FastifyPluginAsync = async (parent) => {
       return ok(null);
     },
   );
-};
+}

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from "node:crypto";
 import type {
   FastifyInstance,
   FastifyPluginAsync,
@@ -22,12 +21,15 @@ import {
 } from "../../http/errors.js";
 import { localizeText } from "../../http/validation-messages.js";
 import { enqueueMail } from "../../mail/outbox.js";
+import { passwordResetMail, SECRET_SLOT } from "../../mail/templates.js";
 import {
-  defaultSiteName,
-  passwordResetMail,
-  SECRET_SLOT,
-} from "../../mail/templates.js";
-import { siteOrigin } from "../../public-site/seo.js";
+  accountLanguage,
+  hashLinkToken,
+  hourlyWait,
+  linkOrigin,
+  newLinkToken,
+  siteNameIn,
+} from "../../services/email-links.js";
 import { envelope } from "../../resources/resource-definition.js";
 import { withAudit } from "../../services/audit.js";
 import { LoginThrottle } from "../../services/login-throttle.js";
@@ -40,7 +42,6 @@ export const RESETS_PER_ADDRESS_PER_HOUR = 3;
 export const RESETS_PER_IP_PER_HOUR = 10;
 /** The page the link opens: the community's, for members and staff alike. */
 export const RESET_PAGE_PATH = "/ask?view=reset";
-const HOUR_MS = 3600_000;
 /** Accounts sharing one address each get their own link; at most this many. */
 const MAX_ACCOUNTS = 5;
 
@@ -64,8 +65,7 @@ export const RESET_ERRORS: Record<
   },
 };
 
-export const hashResetToken = (token: string) =>
-  createHash("sha256").update(token).digest("hex");
+export const hashResetToken = hashLinkToken;
 
 // A malformed address is refused at its field, as everywhere else an address is typed;
 // only a well-formed one gets the answer that does not tell whether it has an account.
@@ -103,28 +103,6 @@ async function accountsWithEmail(db: Kysely<Database>, email: string) {
     .execute();
 }
 
-/** Seconds until the oldest of `max` requests in the last hour leaves the window, if full. */
-async function waitSeconds(
-  db: Kysely<Database>,
-  column: "email" | "ip",
-  value: string,
-  max: number,
-  now: number,
-): Promise<number | undefined> {
-  const recent = await db
-    .selectFrom("passwordResetTokens")
-    .select("createdAt")
-    .where(column, "=", value)
-    .where("createdAt", ">", nowIso(now - HOUR_MS))
-    .orderBy("createdAt", "desc")
-    .limit(max)
-    .execute();
-  if (recent.length < max) return undefined;
-  return (
-    (Date.parse(recent[recent.length - 1]!.createdAt) + HOUR_MS - now) / 1000
-  );
-}
-
 /** Seconds to wait before another request for this address or from this client, or 0. */
 async function resetWait(
   db: Kysely<Database>,
@@ -133,9 +111,22 @@ async function resetWait(
   now: number,
 ): Promise<number> {
   return Math.max(
-    (await waitSeconds(db, "email", email, RESETS_PER_ADDRESS_PER_HOUR, now)) ??
-      0,
-    (await waitSeconds(db, "ip", ip, RESETS_PER_IP_PER_HOUR, now)) ?? 0,
+    await hourlyWait(
+      db,
+      "passwordResetTokens",
+      "email",
+      email,
+      RESETS_PER_ADDRESS_PER_HOUR,
+      now,
+    ),
+    await hourlyWait(
+      db,
+      "passwordResetTokens",
+      "ip",
+      ip,
+      RESETS_PER_IP_PER_HOUR,
+      now,
+    ),
   );
 }
 
@@ -195,11 +186,7 @@ export const passwordResetRoutes: FastifyPluginAsync = async (parent) => {
     rateLimit: { max: app.config.loginsPerIpPerMinute, timeWindow: "1 minute" },
   };
   const linkBase = (request: FastifyRequest) =>
-    `${app.config.mail.publicOrigin ?? siteOrigin(request)}${RESET_PAGE_PATH}&token=`;
-  const siteName = (language: Language) =>
-    (language === "en-US"
-      ? app.settings.string("site.nameEn", "")
-      : app.settings.string("site.name", "")) || defaultSiteName(language);
+    `${linkOrigin(app, request)}${RESET_PAGE_PATH}&token=`;
 
   app.post(
     "/auth/password-reset",
@@ -225,7 +212,7 @@ export const passwordResetRoutes: FastifyPluginAsync = async (parent) => {
       const expiresAt = nowIso(now + RESET_TOKEN_MINUTES * 60_000);
       // One token for each account, or one for nobody: the same writes either way.
       const targets = accounts.length > 0 ? accounts : [undefined];
-      const tokens = targets.map(() => randomBytes(32).toString("base64url"));
+      const tokens = targets.map(() => newLinkToken());
       await app.store.transaction(async (trx) => {
         for (const [i, account] of targets.entries()) {
           await trx
@@ -240,13 +227,10 @@ export const passwordResetRoutes: FastifyPluginAsync = async (parent) => {
             })
             .execute();
           if (!account) continue;
-          const language: Language =
-            account.language === "en-US" || account.language === "zh-CN"
-              ? account.language
-              : request.language;
+          const language = accountLanguage(account.language, request.language);
           const mail = passwordResetMail(
             language,
-            siteName(language),
+            siteNameIn(app, language),
             account.loginName,
             `${linkBase(request)}${SECRET_SLOT}`,
             RESET_TOKEN_MINUTES,

@@ -27,6 +27,7 @@ import {
   loginNameHolder,
   loginNameTakenError,
 } from "../../services/login-names.js";
+import { queueVerificationLink } from "../../services/email-verification.js";
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Sign-ups one address may send in a minute, when the hourly cap is on. */
@@ -178,6 +179,16 @@ export const signUpRoutes: FastifyPluginAsync = async (parent) => {
               createdAt: stamp,
             })
             .execute();
+          // The address is confirmed by a link sent with the account (docs/community.md).
+          if (email)
+            await queueVerificationLink(trx, app, request, {
+              userId: user.id,
+              loginName,
+              language: null,
+              email,
+              target: "member",
+              change: false,
+            });
           return user.id;
         });
       } catch (error) {
@@ -189,6 +200,7 @@ export const signUpRoutes: FastifyPluginAsync = async (parent) => {
         throw loginNameTakenError(request.language);
       }
       await throttle.succeeded(attempt.ids, loginNameKey(loginName));
+      if (email) app.mail.kick();
       const { token } = await app.sessions.create(userId, {
         ip: request.ip,
         userAgent: request.headers["user-agent"],

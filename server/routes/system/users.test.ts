@@ -845,9 +845,10 @@ describe("PUT /tjc/auth/password and /tjc/auth/profile", () => {
       token,
     );
     expect(saved.json().code, saved.body).toBe(0);
+    // A new address waits for its link (email-verify.test.ts follows it through).
     expect(saved.json().data).toMatchObject({
       userName: "新名字",
-      email: "me@example.org",
+      pendingEmail: "me@example.org",
       language: "en-US",
     });
     const meNow = (
