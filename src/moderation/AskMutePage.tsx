@@ -159,50 +159,7 @@ export function AskMutePage() {
         role="region"
         aria-label={translate("app.page_names.askKeepSilenceManage")}
       >
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              {[
-                "member",
-                "reason",
-                "until",
-                "moderator",
-                "createdAt",
-                "active",
-              ].map((f) => (
-                <TableCell key={f}>
-                  {translate(`moderation.field.${f}`)}
-                </TableCell>
-              ))}
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {list.map((mute) => (
-              <TableRow key={mute.id} data-mute-id={mute.id}>
-                <TableCell>{mute.userName}</TableCell>
-                <TableCell>{mute.reason}</TableCell>
-                <TableCell>{until(mute)}</TableCell>
-                <TableCell>{mute.createdBy}</TableCell>
-                <TableCell>{time(mute.createdAt)}</TableCell>
-                <TableCell>
-                  {mute.active
-                    ? "✓"
-                    : mute.liftedAt
-                      ? `${translate("moderation.field.liftedAt")} ${time(mute.liftedAt)}`
-                      : ""}
-                </TableCell>
-                <TableCell>
-                  {mute.active ? (
-                    <Button size="small" onClick={() => lift(mute)}>
-                      {translate("moderation.action.lift")}
-                    </Button>
-                  ) : null}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <MuteTable list={list} until={until} onLift={lift} />
         {list.length === 0 ? <p>{translate("moderation.empty")}</p> : null}
       </Box>
       <AppTablePagination
@@ -222,5 +179,63 @@ export function AskMutePage() {
         />
       ) : null}
     </Box>
+  );
+}
+
+/** The mutes, each with its lift button while it holds. */
+function MuteTable({
+  list,
+  until,
+  onLift,
+}: {
+  list: Mute[];
+  until(mute: Mute): string;
+  onLift(mute: Mute): void;
+}) {
+  const translate = useTranslate();
+  const time = useTime();
+  return (
+    <Table size="small">
+      <TableHead>
+        <TableRow>
+          {[
+            "member",
+            "reason",
+            "until",
+            "moderator",
+            "createdAt",
+            "active",
+          ].map((f) => (
+            <TableCell key={f}>{translate(`moderation.field.${f}`)}</TableCell>
+          ))}
+          <TableCell />
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {list.map((mute) => (
+          <TableRow key={mute.id} data-mute-id={mute.id}>
+            <TableCell>{mute.userName}</TableCell>
+            <TableCell>{mute.reason}</TableCell>
+            <TableCell>{until(mute)}</TableCell>
+            <TableCell>{mute.createdBy}</TableCell>
+            <TableCell>{time(mute.createdAt)}</TableCell>
+            <TableCell>
+              {mute.active
+                ? "✓"
+                : mute.liftedAt
+                  ? `${translate("moderation.field.liftedAt")} ${time(mute.liftedAt)}`
+                  : ""}
+            </TableCell>
+            <TableCell>
+              {mute.active ? (
+                <Button size="small" onClick={() => onLift(mute)}>
+                  {translate("moderation.action.lift")}
+                </Button>
+              ) : null}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
   );
 }
