@@ -159,54 +159,14 @@ export function AskComplaintPage() {
                   {time(group.handledAt)}
                 </Typography>
               ) : (
-                <Stack
-                  direction="row"
-                  gap={1}
-                  flexWrap="wrap"
-                  sx={{ mt: 1 }}
-                  alignItems="center"
-                >
-                  <Button
-                    size="small"
-                    onClick={() => resolve(group, "dismiss")}
-                  >
-                    {translate("moderation.action.dismiss")}
-                  </Button>
-                  {group.targetType !== "user" ? (
-                    <Button
-                      size="small"
-                      color="warning"
-                      onClick={() => resolve(group, "hide")}
-                    >
-                      {translate("moderation.action.hide")}
-                    </Button>
-                  ) : null}
-                  <TextField
-                    select
-                    size="small"
-                    label={translate("moderation.report.mute_for")}
-                    value={durations[group.id] ?? "d1"}
-                    onChange={(event) =>
-                      setDurations({
-                        ...durations,
-                        [group.id]: event.target.value as Duration,
-                      })
-                    }
-                  >
-                    {DURATIONS.map((value) => (
-                      <MenuItem key={value} value={value}>
-                        {translate(`moderation.duration.${value}`)}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                  <Button
-                    size="small"
-                    color="error"
-                    onClick={() => resolve(group, "mute")}
-                  >
-                    {translate("moderation.action.mute")}
-                  </Button>
-                </Stack>
+                <ResolveActions
+                  group={group}
+                  duration={durations[group.id] ?? "d1"}
+                  onDuration={(value) =>
+                    setDurations({ ...durations, [group.id]: value })
+                  }
+                  onResolve={(resolution) => resolve(group, resolution)}
+                />
               )}
             </CardContent>
           </Card>
@@ -221,5 +181,54 @@ export function AskComplaintPage() {
         onPageChange={(_, value: number) => setPage(value)}
       />
     </Box>
+  );
+}
+
+/** An open report's actions: dismiss, hide the post, or mute its author for a time. */
+function ResolveActions({
+  group,
+  duration,
+  onDuration,
+  onResolve,
+}: {
+  group: Group;
+  duration: Duration;
+  onDuration(value: Duration): void;
+  onResolve(resolution: "dismiss" | "hide" | "mute"): void;
+}) {
+  const translate = useTranslate();
+  return (
+    <Stack
+      direction="row"
+      gap={1}
+      flexWrap="wrap"
+      sx={{ mt: 1 }}
+      alignItems="center"
+    >
+      <Button size="small" onClick={() => onResolve("dismiss")}>
+        {translate("moderation.action.dismiss")}
+      </Button>
+      {group.targetType !== "user" ? (
+        <Button size="small" color="warning" onClick={() => onResolve("hide")}>
+          {translate("moderation.action.hide")}
+        </Button>
+      ) : null}
+      <TextField
+        select
+        size="small"
+        label={translate("moderation.report.mute_for")}
+        value={duration}
+        onChange={(event) => onDuration(event.target.value as Duration)}
+      >
+        {DURATIONS.map((value) => (
+          <MenuItem key={value} value={value}>
+            {translate(`moderation.duration.${value}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Button size="small" color="error" onClick={() => onResolve("mute")}>
+        {translate("moderation.action.mute")}
+      </Button>
+    </Stack>
   );
 }
