@@ -162,80 +162,11 @@ export function AskConfigPage() {
             }
             label={translate("moderation.config.anonymousPosting")}
           />
-          <Typography variant="h6" component="h2">
-            {translate("moderation.config.bannedWords")}
-          </Typography>
-          {form.bannedWords.map((entry, index) => (
-            <Stack key={index} direction="row" gap={1} alignItems="flex-start">
-              <TextField
-                size="small"
-                label={translate("moderation.config.word")}
-                value={entry.word}
-                onChange={(event) =>
-                  setForm({
-                    ...form,
-                    bannedWords: form.bannedWords.map((word, i) =>
-                      i === index
-                        ? { ...word, word: event.target.value }
-                        : word,
-                    ),
-                  })
-                }
-                error={Boolean(errors[`bannedWords.${index}.word`])}
-                helperText={errors[`bannedWords.${index}.word`] ?? " "}
-              />
-              <TextField
-                select
-                size="small"
-                label={translate("moderation.field.resolution")}
-                value={entry.action}
-                onChange={(event) =>
-                  setForm({
-                    ...form,
-                    bannedWords: form.bannedWords.map((word, i) =>
-                      i === index
-                        ? {
-                            ...word,
-                            action: event.target.value as "block" | "review",
-                          }
-                        : word,
-                    ),
-                  })
-                }
-              >
-                <MenuItem value="block">
-                  {translate("moderation.config.block")}
-                </MenuItem>
-                <MenuItem value="review">
-                  {translate("moderation.config.review")}
-                </MenuItem>
-              </TextField>
-              <IconButton
-                aria-label={`${translate("moderation.config.remove_word")} ${entry.word}`}
-                onClick={() =>
-                  setForm({
-                    ...form,
-                    bannedWords: form.bannedWords.filter((_, i) => i !== index),
-                  })
-                }
-              >
-                <DeleteIcon />
-              </IconButton>
-            </Stack>
-          ))}
-          <Button
-            onClick={() =>
-              setForm({
-                ...form,
-                bannedWords: [
-                  ...form.bannedWords,
-                  { word: "", action: "block" },
-                ],
-              })
-            }
-          >
-            {translate("moderation.config.add_word")}
-          </Button>
+          <BannedWordsEditor
+            words={form.bannedWords}
+            errors={errors}
+            onChange={(bannedWords) => setForm({ ...form, bannedWords })}
+          />
           {failure ? <Alert severity="error">{failure}</Alert> : null}
           <Button type="submit" variant="contained">
             {translate("moderation.action.save")}
@@ -243,5 +174,81 @@ export function AskConfigPage() {
         </Stack>
       </Box>
     </Box>
+  );
+}
+
+type BannedWord = AskConfig["bannedWords"][number];
+
+/** The banned words: each word with what it does (block or send to review). */
+function BannedWordsEditor({
+  words,
+  errors,
+  onChange,
+}: {
+  words: BannedWord[];
+  errors: Record<string, string>;
+  onChange(words: BannedWord[]): void;
+}) {
+  const translate = useTranslate();
+  return (
+    <>
+      <Typography variant="h6" component="h2">
+        {translate("moderation.config.bannedWords")}
+      </Typography>
+      {words.map((entry, index) => (
+        <Stack key={index} direction="row" gap={1} alignItems="flex-start">
+          <TextField
+            size="small"
+            label={translate("moderation.config.word")}
+            value={entry.word}
+            onChange={(event) =>
+              onChange(
+                words.map((word, i) =>
+                  i === index ? { ...word, word: event.target.value } : word,
+                ),
+              )
+            }
+            error={Boolean(errors[`bannedWords.${index}.word`])}
+            helperText={errors[`bannedWords.${index}.word`] ?? " "}
+          />
+          <TextField
+            select
+            size="small"
+            label={translate("moderation.field.resolution")}
+            value={entry.action}
+            onChange={(event) =>
+              onChange(
+                words.map((word, i) =>
+                  i === index
+                    ? {
+                        ...word,
+                        action: event.target.value as "block" | "review",
+                      }
+                    : word,
+                ),
+              )
+            }
+          >
+            <MenuItem value="block">
+              {translate("moderation.config.block")}
+            </MenuItem>
+            <MenuItem value="review">
+              {translate("moderation.config.review")}
+            </MenuItem>
+          </TextField>
+          <IconButton
+            aria-label={`${translate("moderation.config.remove_word")} ${entry.word}`}
+            onClick={() => onChange(words.filter((_, i) => i !== index))}
+          >
+            <DeleteIcon />
+          </IconButton>
+        </Stack>
+      ))}
+      <Button
+        onClick={() => onChange([...words, { word: "", action: "block" }])}
+      >
+        {translate("moderation.config.add_word")}
+      </Button>
+    </>
   );
 }
