@@ -49,7 +49,6 @@ interface Answer {
 export function TopicDetailManagePage() {
   const translate = useTranslate();
   const notify = useNotify();
-  const time = useTime();
   const [params] = useSearchParams();
   const id = Number(params.get("id"));
   const valid = Number.isInteger(id) && id > 0;
@@ -99,105 +98,15 @@ export function TopicDetailManagePage() {
       </Typography>
       <Stack gap={1}>
         {(answers.data?.list ?? []).map((answer) => (
-          <Card key={answer.id} variant="outlined" data-answer-id={answer.id}>
-            <CardContent>
-              <Stack
-                direction="row"
-                gap={1}
-                alignItems="center"
-                flexWrap="wrap"
-              >
-                <StatusChip status={answer.status} />
-                <RevealAuthor
-                  kind="answers"
-                  id={answer.id}
-                  author={answer.author}
-                />
-                <span>{time(answer.createdAt)}</span>
-                {answer.recommended ? (
-                  <span>★ {translate("moderation.field.recommended")}</span>
-                ) : null}
-                {answer.openReports ? (
-                  <span>
-                    {translate("moderation.field.reports")}:{" "}
-                    {answer.openReports}
-                  </span>
-                ) : null}
-                {answer.revisions ? (
-                  <span>
-                    {translate("moderation.field.revisions")}:{" "}
-                    {answer.revisions}
-                  </span>
-                ) : null}
-              </Stack>
-              <Typography
-                variant="body2"
-                sx={{ my: 1, overflowWrap: "anywhere" }}
-              >
-                {answer.excerpt}
-              </Typography>
-              {answer.recommendNote ? (
-                <Typography variant="body2">
-                  {translate("moderation.field.note")}: {answer.recommendNote}
-                </Typography>
-              ) : null}
-              <Stack direction="row" gap={0.5} flexWrap="wrap">
-                {answer.status === "visible" ? (
-                  <Button
-                    size="small"
-                    onClick={() => setReasonFor({ answer, status: "hidden" })}
-                  >
-                    {translate("moderation.action.hide")}
-                  </Button>
-                ) : null}
-                {answer.status === "hidden" ? (
-                  <Button
-                    size="small"
-                    onClick={() => setReasonFor({ answer, status: "visible" })}
-                  >
-                    {translate("moderation.action.unhide")}
-                  </Button>
-                ) : null}
-                {answer.status === "pending" ? (
-                  <Button
-                    size="small"
-                    onClick={() =>
-                      put(answer, { status: "visible" }).catch(() => {})
-                    }
-                  >
-                    {translate("moderation.action.approve")}
-                  </Button>
-                ) : null}
-                {answer.recommended ? (
-                  <Button
-                    size="small"
-                    onClick={() =>
-                      put(answer, { recommended: false }).catch(() => {})
-                    }
-                  >
-                    {translate("moderation.action.unrecommend")}
-                  </Button>
-                ) : (
-                  <Button size="small" onClick={() => setRecommendFor(answer)}>
-                    {translate("moderation.action.recommend")}
-                  </Button>
-                )}
-                <Button size="small" onClick={() => setEditFor(answer)}>
-                  {translate("moderation.action.edit")}
-                </Button>
-                {/* An anonymous answer's author is muted through its report, or after a reveal. */}
-                {answer.author.anonymous ? null : (
-                  <Button
-                    size="small"
-                    color="warning"
-                    onClick={() => setMuteFor(answer)}
-                  >
-                    {translate("moderation.action.mute")}
-                  </Button>
-                )}
-              </Stack>
-            </CardContent>
-          </Card>
+          <AnswerCard
+            key={answer.id}
+            answer={answer}
+            onStatus={(status) => setReasonFor({ answer, status })}
+            onChange={(change) => put(answer, change).catch(() => {})}
+            onRecommend={() => setRecommendFor(answer)}
+            onEdit={() => setEditFor(answer)}
+            onMute={() => setMuteFor(answer)}
+          />
         ))}
         {answers.data?.list.length === 0 ? (
           <p>{translate("moderation.empty")}</p>
@@ -393,5 +302,98 @@ export function MuteDialog({
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** One answer with its state, reports and revisions, and what a moderator can do to it. */
+function AnswerCard({
+  answer,
+  onStatus,
+  onChange,
+  onRecommend,
+  onEdit,
+  onMute,
+}: {
+  answer: Answer;
+  onStatus(status: "hidden" | "visible"): void;
+  onChange(change: Record<string, unknown>): void;
+  onRecommend(): void;
+  onEdit(): void;
+  onMute(): void;
+}) {
+  const translate = useTranslate();
+  const time = useTime();
+  return (
+    <Card variant="outlined" data-answer-id={answer.id}>
+      <CardContent>
+        <Stack direction="row" gap={1} alignItems="center" flexWrap="wrap">
+          <StatusChip status={answer.status} />
+          <RevealAuthor kind="answers" id={answer.id} author={answer.author} />
+          <span>{time(answer.createdAt)}</span>
+          {answer.recommended ? (
+            <span>★ {translate("moderation.field.recommended")}</span>
+          ) : null}
+          {answer.openReports ? (
+            <span>
+              {translate("moderation.field.reports")}: {answer.openReports}
+            </span>
+          ) : null}
+          {answer.revisions ? (
+            <span>
+              {translate("moderation.field.revisions")}: {answer.revisions}
+            </span>
+          ) : null}
+        </Stack>
+        <Typography variant="body2" sx={{ my: 1, overflowWrap: "anywhere" }}>
+          {answer.excerpt}
+        </Typography>
+        {answer.recommendNote ? (
+          <Typography variant="body2">
+            {translate("moderation.field.note")}: {answer.recommendNote}
+          </Typography>
+        ) : null}
+        <Stack direction="row" gap={0.5} flexWrap="wrap">
+          {answer.status === "visible" ? (
+            <Button size="small" onClick={() => onStatus("hidden")}>
+              {translate("moderation.action.hide")}
+            </Button>
+          ) : null}
+          {answer.status === "hidden" ? (
+            <Button size="small" onClick={() => onStatus("visible")}>
+              {translate("moderation.action.unhide")}
+            </Button>
+          ) : null}
+          {answer.status === "pending" ? (
+            <Button
+              size="small"
+              onClick={() => onChange({ status: "visible" })}
+            >
+              {translate("moderation.action.approve")}
+            </Button>
+          ) : null}
+          {answer.recommended ? (
+            <Button
+              size="small"
+              onClick={() => onChange({ recommended: false })}
+            >
+              {translate("moderation.action.unrecommend")}
+            </Button>
+          ) : (
+            <Button size="small" onClick={onRecommend}>
+              {translate("moderation.action.recommend")}
+            </Button>
+          )}
+          <Button size="small" onClick={onEdit}>
+            {translate("moderation.action.edit")}
+          </Button>
+          {/* An anonymous answer's author is muted through its report, or after a reveal. */}
+          {answer.author.anonymous ? null : (
+            <Button size="small" color="warning" onClick={onMute}>
+              {translate("moderation.action.mute")}
+            </Button>
+          )}
+        </Stack>
+      </CardContent>
+    </Card>
   );
 }
