@@ -105,8 +105,7 @@ export function AskManagePage() {
 function QuestionGrid() {
   const translate = useTranslate();
   const notify = useNotify();
-  const time = useTime();
-  const [draft, setDraft] = useState({
+  const [draft, setDraft] = useState<Draft>({
     q: "",
     passage: "",
     status: "",
@@ -135,54 +134,19 @@ function QuestionGrid() {
       range: "[0,99]",
     },
   );
-  const apiFilter = Object.fromEntries(
-    Object.entries({
-      q: filter.q || undefined,
-      passage: filter.passage.trim() || undefined,
-      status: filter.status || undefined,
-      tagId: filter.tagId ? Number(filter.tagId) : undefined,
-      author: filter.author || undefined,
-      hasOpenReports: filter.hasOpenReports || undefined,
-      createdFrom: filter.createdFrom || undefined,
-      createdTo: filter.createdTo || undefined,
-    }).filter(([, value]) => value !== undefined),
-  );
   const { data, reload } = useLoad<{
     list: Question[];
     total: number;
     highlights?: ListHighlights;
   }>("ask/admin/questions", {
-    filter: JSON.stringify(apiFilter),
+    filter: JSON.stringify(apiFilterOf(filter)),
     sort: JSON.stringify(sort),
     range: JSON.stringify([page * 25, page * 25 + 24]),
   });
   const list = data?.list ?? [];
 
   const run = async (action: Action, ids: number[], reason: string) => {
-    if (ids.length === 1) {
-      const question = list.find((q) => q.id === ids[0])!;
-      const status = {
-        approve: "visible",
-        unhide: "visible",
-        reopen: "visible",
-        reject: "deleted",
-        delete: "deleted",
-        hide: "hidden",
-        close: "closed",
-        restore: question.statusBeforeDelete ?? "visible",
-      }[action as string];
-      await mainClient.put(`ask/admin/questions/${question.id}`, {
-        version: question.version,
-        ...(status ? { status } : { pinned: action === "pin" }),
-        ...(reason ? { reason } : {}),
-      });
-    } else {
-      await mainClient.post("ask/admin/questions/batch", {
-        action,
-        ids,
-        ...(reason ? { reason } : {}),
-      });
-    }
+    await sendAction(list, action, ids, reason);
     notify("moderation.done", { type: "success" });
     setSelected([]);
     await reload();
@@ -199,168 +163,24 @@ function QuestionGrid() {
       field,
       current === field && order === "DESC" ? "ASC" : "DESC",
     ]);
-  const exportCsv = () =>
-    downloadCsv(
-      "askManage",
-      [
-        "id",
-        "title",
-        "status",
-        "author",
-        "tags",
-        "reports",
-        "pinned",
-        "createdAt",
-      ].map((field) =>
-        field === "id" ? "ID" : translate(`moderation.field.${field}`),
-      ),
-      list.map((q) => [
-        q.id,
-        q.title,
-        translate(`moderation.status.${q.status}`),
-        q.author.userName,
-        q.tags.map((tag) => tag.name).join(" "),
-        q.openReports,
-        q.pinned ? "✓" : "",
-        q.createdAt,
-      ]),
-    );
 
   return (
     <Box sx={{ minWidth: 0 }}>
-      <Box
-        component="form"
-        role="search"
-        onSubmit={(event) => {
-          event.preventDefault();
+      <QuestionFilters
+        draft={draft}
+        setDraft={setDraft}
+        tags={tags.data?.list ?? []}
+        onSearch={() => {
           setPage(0);
           setFilter(draft);
         }}
-        sx={{ display: "flex", flexWrap: "wrap", gap: 1, my: 2 }}
-      >
-        <TextField
-          size="small"
-          label={translate("moderation.field.keyword")}
-          value={draft.q}
-          inputProps={{ maxLength: 200 }}
-          onChange={(event) => setDraft({ ...draft, q: event.target.value })}
-        />
-        <TextField
-          size="small"
-          label={translate("moderation.field.passage")}
-          value={draft.passage}
-          inputProps={{ maxLength: 100 }}
-          onChange={(event) =>
-            setDraft({ ...draft, passage: event.target.value })
-          }
-        />
-        <TextField
-          select
-          size="small"
-          sx={{ minWidth: 120 }}
-          label={translate("moderation.field.status")}
-          value={draft.status}
-          onChange={(event) =>
-            setDraft({ ...draft, status: event.target.value })
-          }
-        >
-          <MenuItem value="">{translate("moderation.field.all")}</MenuItem>
-          {STATUSES.map((status) => (
-            <MenuItem key={status} value={status}>
-              {translate(`moderation.status.${status}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          sx={{ minWidth: 120 }}
-          label={translate("moderation.field.tags")}
-          value={draft.tagId}
-          onChange={(event) =>
-            setDraft({ ...draft, tagId: event.target.value })
-          }
-        >
-          <MenuItem value="">{translate("moderation.field.all")}</MenuItem>
-          {(tags.data?.list ?? []).map((tag) => (
-            <MenuItem key={tag.id} value={String(tag.id)}>
-              {tag.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          size="small"
-          label={translate("moderation.field.author")}
-          value={draft.author}
-          inputProps={{ maxLength: 64 }}
-          onChange={(event) =>
-            setDraft({ ...draft, author: event.target.value })
-          }
-        />
-        <TextField
-          size="small"
-          type="date"
-          label={translate("moderation.field.from")}
-          InputLabelProps={{ shrink: true }}
-          value={draft.createdFrom}
-          onChange={(event) =>
-            setDraft({ ...draft, createdFrom: event.target.value })
-          }
-        />
-        <TextField
-          size="small"
-          type="date"
-          label={translate("moderation.field.to")}
-          InputLabelProps={{ shrink: true }}
-          value={draft.createdTo}
-          onChange={(event) =>
-            setDraft({ ...draft, createdTo: event.target.value })
-          }
-        />
-        <FormControlLabel
-          control={
-            <Checkbox
-              checked={draft.hasOpenReports}
-              onChange={(event) =>
-                setDraft({ ...draft, hasOpenReports: event.target.checked })
-              }
-            />
-          }
-          label={translate("moderation.field.hasOpenReports")}
-        />
-        <Button type="submit" variant="contained">
-          {translate("moderation.action.search")}
-        </Button>
-        <Button onClick={exportCsv}>
-          {translate("moderation.action.export")}
-        </Button>
-      </Box>
+        onExport={() => exportQuestions(list, translate)}
+      />
       {selected.length > 0 ? (
-        <Stack
-          direction="row"
-          flexWrap="wrap"
-          gap={1}
-          alignItems="center"
-          sx={{ mb: 1 }}
-          aria-label={translate("moderation.field.selected", {
-            count: selected.length,
-          })}
-          role="toolbar"
-        >
-          <span>
-            {translate("moderation.field.selected", { count: selected.length })}
-          </span>
-          {ACTIONS.map((action) => (
-            <Button
-              key={action}
-              size="small"
-              variant="outlined"
-              onClick={() => start(action, selected)}
-            >
-              {translate(`moderation.action.${action}`)}
-            </Button>
-          ))}
-        </Stack>
+        <SelectionBar
+          count={selected.length}
+          onAction={(action) => start(action, selected)}
+        />
       ) : null}
       <Box
         sx={{ overflowX: "auto" }}
@@ -369,123 +189,32 @@ function QuestionGrid() {
         aria-label={translate("app.page_names.askManage")}
       >
         <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell padding="checkbox">
-                <Checkbox
-                  inputProps={{
-                    "aria-label": translate("moderation.field.all"),
-                  }}
-                  checked={list.length > 0 && selected.length === list.length}
-                  onChange={(event) =>
-                    setSelected(
-                      event.target.checked ? list.map((q) => q.id) : [],
-                    )
-                  }
-                />
-              </TableCell>
-              <TableCell>{translate("moderation.field.title")}</TableCell>
-              <TableCell>{translate("moderation.field.status")}</TableCell>
-              <TableCell>{translate("moderation.field.author")}</TableCell>
-              <TableCell>{translate("moderation.field.reports")}</TableCell>
-              <TableCell>
-                <TableSortLabel
-                  active={sort[0] === "answerCount"}
-                  direction={sort[1] === "ASC" ? "asc" : "desc"}
-                  onClick={() => sortBy("answerCount")}
-                >
-                  {translate("moderation.field.answerCount")}
-                </TableSortLabel>
-              </TableCell>
-              <TableCell>
-                <TableSortLabel
-                  active={sort[0] === "createdAt"}
-                  direction={sort[1] === "ASC" ? "asc" : "desc"}
-                  onClick={() => sortBy("createdAt")}
-                >
-                  {translate("moderation.field.createdAt")}
-                </TableSortLabel>
-              </TableCell>
-              <TableCell />
-            </TableRow>
-          </TableHead>
+          <QuestionTableHead
+            allSelected={list.length > 0 && selected.length === list.length}
+            onSelectAll={(checked) =>
+              setSelected(checked ? list.map((q) => q.id) : [])
+            }
+            sort={sort}
+            sortBy={sortBy}
+          />
           <TableBody>
             {list.map((question) => (
-              <TableRow key={question.id} data-question-id={question.id}>
-                <TableCell padding="checkbox">
-                  <Checkbox
-                    inputProps={{ "aria-label": question.title }}
-                    checked={selected.includes(question.id)}
-                    onChange={(event) =>
-                      setSelected((ids) =>
-                        event.target.checked
-                          ? [...ids, question.id]
-                          : ids.filter((id) => id !== question.id),
-                      )
-                    }
-                  />
-                </TableCell>
-                <TableCell>
-                  <Link to={`/admin/topicDetailManage?id=${question.id}`}>
-                    {question.pinned ? "📌 " : ""}
-                    {highlightOf(data, question.id, "title") ? (
-                      <HighlightedText
-                        parts={highlightOf(data, question.id, "title")!}
-                      />
-                    ) : (
-                      question.title
-                    )}
-                  </Link>
-                  {highlightOf(data, question.id, "body") ? (
-                    <Typography
-                      component="div"
-                      variant="caption"
-                      color="text.secondary"
-                      data-snippet="body"
-                    >
-                      <HighlightedText
-                        parts={highlightOf(data, question.id, "body")!}
-                      />
-                    </Typography>
-                  ) : null}
-                  <div>{question.tags.map((tag) => tag.name).join(" · ")}</div>
-                </TableCell>
-                <TableCell>
-                  <StatusChip status={question.status} />
-                </TableCell>
-                <TableCell>
-                  <RevealAuthor
-                    kind="questions"
-                    id={question.id}
-                    author={question.author}
-                  />
-                </TableCell>
-                <TableCell>{question.openReports}</TableCell>
-                <TableCell>{question.answerCount}</TableCell>
-                <TableCell>{time(question.createdAt)}</TableCell>
-                <TableCell>
-                  <Stack direction="row" flexWrap="wrap" gap={0.5}>
-                    {actionsFor(question).map((action) => (
-                      <Button
-                        key={action}
-                        size="small"
-                        onClick={() => start(action, [question.id])}
-                      >
-                        {translate(`moderation.action.${action}`)}
-                      </Button>
-                    ))}
-                    <Button size="small" onClick={() => setEditing(question)}>
-                      {translate("moderation.action.edit")}
-                    </Button>
-                    <Button
-                      size="small"
-                      onClick={() => setHistory(question.id)}
-                    >
-                      {translate("moderation.action.history")}
-                    </Button>
-                  </Stack>
-                </TableCell>
-              </TableRow>
+              <QuestionRow
+                key={question.id}
+                question={question}
+                highlights={data}
+                selected={selected.includes(question.id)}
+                onSelect={(checked) =>
+                  setSelected((ids) =>
+                    checked
+                      ? [...ids, question.id]
+                      : ids.filter((id) => id !== question.id),
+                  )
+                }
+                onAction={(action) => start(action, [question.id])}
+                onEdit={() => setEditing(question)}
+                onHistory={() => setHistory(question.id)}
+              />
             ))}
           </TableBody>
         </Table>
@@ -734,4 +463,390 @@ function ReviewQueue() {
       />
     </Box>
   );
+}
+
+type Draft = {
+  q: string;
+  passage: string;
+  status: string;
+  tagId: string;
+  author: string;
+  hasOpenReports: boolean;
+  createdFrom: string;
+  createdTo: string;
+};
+
+/** The question list's search form: keyword, passage, status, tag, author, dates. */
+function QuestionFilters({
+  draft,
+  setDraft,
+  tags,
+  onSearch,
+  onExport,
+}: {
+  draft: Draft;
+  setDraft(draft: Draft): void;
+  tags: { id: number; name: string }[];
+  onSearch(): void;
+  onExport(): void;
+}) {
+  const translate = useTranslate();
+  return (
+    <Box
+      component="form"
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch();
+      }}
+      sx={{ display: "flex", flexWrap: "wrap", gap: 1, my: 2 }}
+    >
+      <TextField
+        size="small"
+        label={translate("moderation.field.keyword")}
+        value={draft.q}
+        inputProps={{ maxLength: 200 }}
+        onChange={(event) => setDraft({ ...draft, q: event.target.value })}
+      />
+      <TextField
+        size="small"
+        label={translate("moderation.field.passage")}
+        value={draft.passage}
+        inputProps={{ maxLength: 100 }}
+        onChange={(event) =>
+          setDraft({ ...draft, passage: event.target.value })
+        }
+      />
+      <TextField
+        select
+        size="small"
+        sx={{ minWidth: 120 }}
+        label={translate("moderation.field.status")}
+        value={draft.status}
+        onChange={(event) => setDraft({ ...draft, status: event.target.value })}
+      >
+        <MenuItem value="">{translate("moderation.field.all")}</MenuItem>
+        {STATUSES.map((status) => (
+          <MenuItem key={status} value={status}>
+            {translate(`moderation.status.${status}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        size="small"
+        sx={{ minWidth: 120 }}
+        label={translate("moderation.field.tags")}
+        value={draft.tagId}
+        onChange={(event) => setDraft({ ...draft, tagId: event.target.value })}
+      >
+        <MenuItem value="">{translate("moderation.field.all")}</MenuItem>
+        {tags.map((tag) => (
+          <MenuItem key={tag.id} value={String(tag.id)}>
+            {tag.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        size="small"
+        label={translate("moderation.field.author")}
+        value={draft.author}
+        inputProps={{ maxLength: 64 }}
+        onChange={(event) => setDraft({ ...draft, author: event.target.value })}
+      />
+      <TextField
+        size="small"
+        type="date"
+        label={translate("moderation.field.from")}
+        InputLabelProps={{ shrink: true }}
+        value={draft.createdFrom}
+        onChange={(event) =>
+          setDraft({ ...draft, createdFrom: event.target.value })
+        }
+      />
+      <TextField
+        size="small"
+        type="date"
+        label={translate("moderation.field.to")}
+        InputLabelProps={{ shrink: true }}
+        value={draft.createdTo}
+        onChange={(event) =>
+          setDraft({ ...draft, createdTo: event.target.value })
+        }
+      />
+      <FormControlLabel
+        control={
+          <Checkbox
+            checked={draft.hasOpenReports}
+            onChange={(event) =>
+              setDraft({ ...draft, hasOpenReports: event.target.checked })
+            }
+          />
+        }
+        label={translate("moderation.field.hasOpenReports")}
+      />
+      <Button type="submit" variant="contained">
+        {translate("moderation.action.search")}
+      </Button>
+      <Button onClick={onExport}>
+        {translate("moderation.action.export")}
+      </Button>
+    </Box>
+  );
+}
+
+/** The rows on screen as a CSV file, in the reader's language. */
+function exportQuestions(
+  list: Question[],
+  translate: ReturnType<typeof useTranslate>,
+) {
+  downloadCsv(
+    "askManage",
+    [
+      "id",
+      "title",
+      "status",
+      "author",
+      "tags",
+      "reports",
+      "pinned",
+      "createdAt",
+    ].map((field) =>
+      field === "id" ? "ID" : translate(`moderation.field.${field}`),
+    ),
+    list.map((q) => [
+      q.id,
+      q.title,
+      translate(`moderation.status.${q.status}`),
+      q.author.userName,
+      q.tags.map((tag) => tag.name).join(" "),
+      q.openReports,
+      q.pinned ? "✓" : "",
+      q.createdAt,
+    ]),
+  );
+}
+
+/** One question: its selection box, title with the keyword's matches, state and actions. */
+function QuestionRow({
+  question,
+  highlights,
+  selected,
+  onSelect,
+  onAction,
+  onEdit,
+  onHistory,
+}: {
+  question: Question;
+  highlights: { highlights?: ListHighlights } | null | undefined;
+  selected: boolean;
+  onSelect(checked: boolean): void;
+  onAction(action: Action): void;
+  onEdit(): void;
+  onHistory(): void;
+}) {
+  const translate = useTranslate();
+  const time = useTime();
+  return (
+    <TableRow data-question-id={question.id}>
+      <TableCell padding="checkbox">
+        <Checkbox
+          inputProps={{ "aria-label": question.title }}
+          checked={selected}
+          onChange={(event) => onSelect(event.target.checked)}
+        />
+      </TableCell>
+      <TableCell>
+        <Link to={`/admin/topicDetailManage?id=${question.id}`}>
+          {question.pinned ? "📌 " : ""}
+          {highlightOf(highlights, question.id, "title") ? (
+            <HighlightedText
+              parts={highlightOf(highlights, question.id, "title")!}
+            />
+          ) : (
+            question.title
+          )}
+        </Link>
+        {highlightOf(highlights, question.id, "body") ? (
+          <Typography
+            component="div"
+            variant="caption"
+            color="text.secondary"
+            data-snippet="body"
+          >
+            <HighlightedText
+              parts={highlightOf(highlights, question.id, "body")!}
+            />
+          </Typography>
+        ) : null}
+        <div>{question.tags.map((tag) => tag.name).join(" · ")}</div>
+      </TableCell>
+      <TableCell>
+        <StatusChip status={question.status} />
+      </TableCell>
+      <TableCell>
+        <RevealAuthor
+          kind="questions"
+          id={question.id}
+          author={question.author}
+        />
+      </TableCell>
+      <TableCell>{question.openReports}</TableCell>
+      <TableCell>{question.answerCount}</TableCell>
+      <TableCell>{time(question.createdAt)}</TableCell>
+      <TableCell>
+        <Stack direction="row" flexWrap="wrap" gap={0.5}>
+          {actionsFor(question).map((action) => (
+            <Button key={action} size="small" onClick={() => onAction(action)}>
+              {translate(`moderation.action.${action}`)}
+            </Button>
+          ))}
+          <Button size="small" onClick={onEdit}>
+            {translate("moderation.action.edit")}
+          </Button>
+          <Button size="small" onClick={onHistory}>
+            {translate("moderation.action.history")}
+          </Button>
+        </Stack>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** What can be done to the selected questions at once. */
+function SelectionBar({
+  count,
+  onAction,
+}: {
+  count: number;
+  onAction(action: Action): void;
+}) {
+  const translate = useTranslate();
+  return (
+    <Stack
+      direction="row"
+      flexWrap="wrap"
+      gap={1}
+      alignItems="center"
+      sx={{ mb: 1 }}
+      aria-label={translate("moderation.field.selected", {
+        count: count,
+      })}
+      role="toolbar"
+    >
+      <span>{translate("moderation.field.selected", { count: count })}</span>
+      {ACTIONS.map((action) => (
+        <Button
+          key={action}
+          size="small"
+          variant="outlined"
+          onClick={() => onAction(action)}
+        >
+          {translate(`moderation.action.${action}`)}
+        </Button>
+      ))}
+    </Stack>
+  );
+}
+
+/** The list's header: select all, and the sortable columns. */
+function QuestionTableHead({
+  allSelected,
+  onSelectAll,
+  sort,
+  sortBy,
+}: {
+  allSelected: boolean;
+  onSelectAll(checked: boolean): void;
+  sort: [string, "ASC" | "DESC"];
+  sortBy(field: string): void;
+}) {
+  const translate = useTranslate();
+  return (
+    <TableHead>
+      <TableRow>
+        <TableCell padding="checkbox">
+          <Checkbox
+            inputProps={{
+              "aria-label": translate("moderation.field.all"),
+            }}
+            checked={allSelected}
+            onChange={(event) => onSelectAll(event.target.checked)}
+          />
+        </TableCell>
+        <TableCell>{translate("moderation.field.title")}</TableCell>
+        <TableCell>{translate("moderation.field.status")}</TableCell>
+        <TableCell>{translate("moderation.field.author")}</TableCell>
+        <TableCell>{translate("moderation.field.reports")}</TableCell>
+        <TableCell>
+          <TableSortLabel
+            active={sort[0] === "answerCount"}
+            direction={sort[1] === "ASC" ? "asc" : "desc"}
+            onClick={() => sortBy("answerCount")}
+          >
+            {translate("moderation.field.answerCount")}
+          </TableSortLabel>
+        </TableCell>
+        <TableCell>
+          <TableSortLabel
+            active={sort[0] === "createdAt"}
+            direction={sort[1] === "ASC" ? "asc" : "desc"}
+            onClick={() => sortBy("createdAt")}
+          >
+            {translate("moderation.field.createdAt")}
+          </TableSortLabel>
+        </TableCell>
+        <TableCell />
+      </TableRow>
+    </TableHead>
+  );
+}
+
+/** The list's filter as the API reads it: empty fields left out. */
+function apiFilterOf(filter: Draft) {
+  return Object.fromEntries(
+    Object.entries({
+      q: filter.q || undefined,
+      passage: filter.passage.trim() || undefined,
+      status: filter.status || undefined,
+      tagId: filter.tagId ? Number(filter.tagId) : undefined,
+      author: filter.author || undefined,
+      hasOpenReports: filter.hasOpenReports || undefined,
+      createdFrom: filter.createdFrom || undefined,
+      createdTo: filter.createdTo || undefined,
+    }).filter(([, value]) => value !== undefined),
+  );
+}
+
+/** One moderation action: one question by its own version, or many in one batch. */
+async function sendAction(
+  list: Question[],
+  action: Action,
+  ids: number[],
+  reason: string,
+) {
+  if (ids.length === 1) {
+    const question = list.find((q) => q.id === ids[0])!;
+    const status = {
+      approve: "visible",
+      unhide: "visible",
+      reopen: "visible",
+      reject: "deleted",
+      delete: "deleted",
+      hide: "hidden",
+      close: "closed",
+      restore: question.statusBeforeDelete ?? "visible",
+    }[action as string];
+    await mainClient.put(`ask/admin/questions/${question.id}`, {
+      version: question.version,
+      ...(status ? { status } : { pinned: action === "pin" }),
+      ...(reason ? { reason } : {}),
+    });
+  } else {
+    await mainClient.post("ask/admin/questions/batch", {
+      action,
+      ids,
+      ...(reason ? { reason } : {}),
+    });
+  }
 }
