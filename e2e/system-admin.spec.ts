@@ -478,6 +478,10 @@ test.describe("the profile", () => {
     // as react-admin's does; it shows again at the top.
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Profile");
+    // A new address waits for its link before it is used.
+    await expect(
+      page.getByRole("status").filter({ hasText: "p@example.org" }),
+    ).toBeVisible();
     await expect(
       page.getByRole("button", { name: `${displayName} (profile)` }),
     ).toBeVisible();
@@ -516,9 +520,11 @@ test.describe("the profile", () => {
     await expect(oldPassword).toHaveAccessibleDescription(
       "The current password is wrong",
     );
-    await expect(page.getByRole("alert")).toContainText(
-      "The current password is wrong",
-    );
+    await expect(
+      page.getByRole("alert").filter({
+        hasText: "The current password is wrong",
+      }),
+    ).toBeVisible();
 
     await oldPassword.fill(PASSWORD);
     await change.click();

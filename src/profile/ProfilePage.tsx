@@ -146,7 +146,8 @@ function ProfileCard() {
         label="resources.admin/system/userManage.fields.email"
       />
       {profile.pendingEmail ? (
-        <Alert severity="info" sx={{ mb: 2 }}>
+        // A standing state, not an interruption: a status, not an alert.
+        <Alert severity="info" role="status" sx={{ mb: 2 }}>
           {translate("app.profile.email_pending", {
             email: profile.pendingEmail,
           })}
