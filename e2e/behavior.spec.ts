@@ -56,17 +56,27 @@ for (const language of ["zh-CN", "en-US"] as const) {
       })
       .toBe("success");
 
+    const statsAnswer = page.waitForResponse((response) =>
+      response.url().includes("/tjc/system/behavior-stats?"),
+    );
     await loginViaApi(page, "/admin/system/userBehaviorStat");
     const events = page.getByTestId("events");
     const row = events.getByRole("row").filter({ hasText: "ubTest3-click" });
     // Each language's run adds its own clicks: 3, then 3 + 4.
     await expect(row).toContainText(language === "zh-CN" ? "3" : "7");
+    // The screen's top pages are the server's top ten of the day. The whole suite shares
+    // one server, so /ubTest3 may rank below ten busier public pages: the screen is held to
+    // the server's own list, and /ubTest3 to it when it made the list.
+    const stats = await (await statsAnswer).json();
+    const topPaths: { key: string }[] = stats.data.topPaths;
+    expect(topPaths.length).toBeGreaterThan(0);
+    const topPages = page.getByTestId("top-pages").getByRole("row");
     await expect(
-      page
-        .getByTestId("top-pages")
-        .getByRole("row")
-        .filter({ hasText: "/ubTest3" }),
+      topPages.filter({ hasText: topPaths[0]!.key }).first(),
     ).toBeVisible();
+    if (topPaths.some((row) => row.key === "/ubTest3"))
+      await expect(topPages.filter({ hasText: "/ubTest3" })).toBeVisible();
+    else expect(topPaths).toHaveLength(10);
     await expect(page.getByTestId("total-pv")).not.toHaveText("0");
     await expect(
       page.getByText(
