@@ -1,5 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
-import { expectNoSeriousA11yViolations } from "./helpers";
+import { expect, test } from "@playwright/test";
+import {
+  expectNoSeriousA11yViolations,
+  expectNoSidewaysScroll,
+} from "./helpers";
 import { linkFromMail, waitForMail } from "./mail";
 
 /**
@@ -34,13 +37,6 @@ const T = {
   },
 } as const;
 
-async function noSidewaysScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - window.innerWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
 for (const language of ["zh-CN", "en-US"] as const) {
   const t = T[language];
   test.describe(language, () => {
@@ -56,7 +52,7 @@ for (const language of ["zh-CN", "en-US"] as const) {
       await expect(page.locator("#forgot-email-error")).toBeVisible();
       await expect(email).toHaveAttribute("aria-invalid", "true");
       await expectNoSeriousA11yViolations(page, `forgot, refused, ${language}`);
-      await noSidewaysScroll(page);
+      await expectNoSidewaysScroll(page);
 
       await email.fill(`nobody${Date.now()}@example.org`);
       await page.getByRole("button", { name: t.send }).click();
@@ -79,7 +75,7 @@ for (const language of ["zh-CN", "en-US"] as const) {
       await page.getByRole("button", { name: t.save }).click();
       await expect(page.getByRole("alert").first()).toBeVisible();
       await expect(page.getByRole("status")).toHaveCount(0);
-      await noSidewaysScroll(page);
+      await expectNoSidewaysScroll(page);
     });
   });
 }
@@ -127,7 +123,7 @@ for (const language of ["zh-CN", "en-US"] as const) {
     await page.getByRole("button", { name: t.save }).click();
     await expect(page.getByRole("status")).toHaveText(t.done);
     await expectNoSeriousA11yViolations(page, `reset done, ${language}`);
-    await noSidewaysScroll(page);
+    await expectNoSidewaysScroll(page);
 
     // The new password logs in; the other device was signed out.
     await page.goto("/ask?view=login");
