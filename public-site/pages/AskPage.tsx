@@ -1,3 +1,4 @@
+import { Pagination } from "./ContentParts";
 import { ASK_TABS } from "../../common/schemas/ask-tabs";
 import { useSite } from "../context";
 import { askUrl, tagName, type PageData } from "../data";
@@ -159,21 +160,11 @@ function QuestionList({ data }: { data: AskData }) {
           ))}
         </ol>
       )}
-      {pages > 1 ? (
-        <nav aria-label={t("ask.pagination")} className="pagination">
-          {query.page > 1 ? (
-            <a rel="prev" href={askUrl({ ...query, page: query.page - 1 })}>
-              {t("ask.previous")}
-            </a>
-          ) : null}
-          <span>{t("ask.page_of", { page: query.page, pages })}</span>
-          {query.page < pages ? (
-            <a rel="next" href={askUrl({ ...query, page: query.page + 1 })}>
-              {t("ask.next")}
-            </a>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pagination
+        page={query.page}
+        pages={pages}
+        urlOf={(page) => askUrl({ ...query, page })}
+      />
     </article>
   );
 }

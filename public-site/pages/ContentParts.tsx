@@ -2,7 +2,7 @@ import { formatRange, type VerseRange } from "../../common/passages";
 import { useSite } from "../context";
 import { passageUrl } from "./sermons/data";
 
-/** A list's previous and next page links, as plain links (shared by the content lists). */
+/** A list's previous and next page links, as plain links (every public list). */
 export function Pagination({
   page,
   pages,
@@ -16,16 +16,16 @@ export function Pagination({
   const { t } = useSite();
   if (pages <= 1) return null;
   return (
-    <nav aria-label={t("sermons.pagination")} className="pagination">
+    <nav aria-label={t("site.pagination")} className="pagination">
       {page > 1 ? (
         <a rel="prev" href={urlOf(page - 1)}>
-          {t("sermons.previous_page")}
+          {t("site.previous_page")}
         </a>
       ) : null}
-      <span>{t("sermons.page_of", { page, pages })}</span>
+      <span>{t("site.page_of", { page, pages })}</span>
       {page < pages ? (
         <a rel="next" href={urlOf(page + 1)}>
-          {t("sermons.next_page")}
+          {t("site.next_page")}
         </a>
       ) : null}
     </nav>
