@@ -119,6 +119,18 @@ describe("POST /tjc/ask/admin/{questions,answers}/:id/reveal", () => {
       {},
     );
     expect(missing.json().code).toBe(Code.VALIDATION);
+    // Past its 500 characters, or not text: refused at the field, before any read.
+    for (const reason of ["x".repeat(501), 42]) {
+      const bad = await send(
+        "POST",
+        `/tjc/ask/admin/answers/${answer.id}/reveal`,
+        moderator,
+        { reason },
+      );
+      expect(bad.json().code, bad.body).toBe(Code.VALIDATION);
+      expect(bad.json().data.errors).toHaveProperty("reason");
+      expect(bad.body).not.toContain(author.loginName);
+    }
     const unknown = await send(
       "POST",
       "/tjc/ask/admin/answers/2147483647/reveal",
