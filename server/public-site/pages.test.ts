@@ -2,6 +2,7 @@ import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildTestApp, type TestApp } from "../test/helper.js";
 import { askKit } from "../routes/ask/ask-test-kit.js";
+import { SITEMAPS_PER_MINUTE } from "./seo.js";
 
 let t: TestApp;
 let kit: ReturnType<typeof askKit>;
@@ -172,6 +173,18 @@ describe("/sitemap.xml and /robots.txt", () => {
       `<loc>http://qa.example.org/topicDetail?id=${visible.id}</loc>`,
     );
     expect(response.body).not.toContain(`topicDetail?id=${hidden.id}<`);
+  });
+
+  test("one address fetches the sitemap at most SITEMAPS_PER_MINUTE times a minute", async () => {
+    const from = (remoteAddress: string) =>
+      t.app.inject({ method: "GET", url: "/sitemap.xml", remoteAddress });
+    for (let i = 0; i < SITEMAPS_PER_MINUTE; i++)
+      expect((await from("203.0.113.9")).statusCode).toBe(200);
+    const refused = await from("203.0.113.9");
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe(42900);
+    // Another address is not held back.
+    expect((await from("203.0.113.10")).statusCode).toBe(200);
   });
 
   test("robots.txt points to the sitemap", async () => {
