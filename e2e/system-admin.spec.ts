@@ -7,6 +7,7 @@ import {
 import {
   E2E_USER_PASSWORD,
   apiLogin,
+  expectNoSidewaysScroll,
   createUserWithRole,
   expectNoSeriousA11yViolations,
   openAsUser,
@@ -560,6 +561,39 @@ test.describe("on a phone", () => {
       );
       expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
       await expectNoSeriousA11yViolations(page, `${path} on a phone`);
+    });
+  }
+});
+
+test.describe("the Q&A menu's public-page entries", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  for (const [language, open, manage] of [
+    ["zh-CN", "在新标签页打开", "前往"],
+    ["en-US", "Open", "Go to"],
+  ] as const) {
+    test(`${language}: each says what its public page is and opens it; a phone, axe`, async ({
+      page,
+    }) => {
+      await useLanguage(page, language);
+      await loginViaApi(page, "/admin");
+      for (const [path, href, screen] of [
+        ["ask", "/ask", "askManage"],
+        ["topicDetail", "/ask", "askManage"],
+        ["choicenessCommon", "/choicenessCommon", "askManage"],
+        ["tagList", "/tagList", "askTagManage"],
+      ] as const) {
+        await page.goto(`/admin/${path}`);
+        const link = page.getByRole("link", { name: new RegExp(open) });
+        await expect(link).toHaveAttribute("href", href);
+        await expect(link).toHaveAttribute("target", "_blank");
+        await expect(
+          page.getByRole("link", { name: new RegExp(`^${manage}`) }),
+        ).toHaveAttribute("href", `/admin/${screen}`);
+        await expect(page.locator("body")).not.toContainText("later release");
+        await expect(page.locator("body")).not.toContainText("后续版本");
+        await expectNoSidewaysScroll(page);
+        await expectNoSeriousA11yViolations(page, `/admin/${path} ${language}`);
+      }
     });
   }
 });
