@@ -3,6 +3,12 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 
+// The admin and the public site never import the server.
+const NO_SERVER = {
+  group: ["**/server/**"],
+  message: "The apps never import the server.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -62,10 +68,34 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
-          patterns: [
+          patterns: [NO_SERVER],
+          // Its spinner has no name and its text fails contrast (axe: serious).
+          paths: [
             {
-              group: ["**/server/**"],
-              message: "The apps never import the server.",
+              name: "react-admin",
+              importNames: ["Loading", "LoadingPage"],
+              message: "Use src/kit/Loading: react-admin's fails axe.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The kit is shared by every resource: it reads a resource's details from react-admin's
+    // context (useApiPath) and never imports a resource's folder, the resource list or the
+    // registry built from it (docs/conventions.md, "Admin SPA").
+    files: ["src/kit/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            NO_SERVER,
+            {
+              group: ["**/resources", "**/resources/**"],
+              message:
+                "src/kit/ imports no resource: pass what it needs as props or read it from react-admin's context.",
             },
           ],
         },

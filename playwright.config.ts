@@ -18,8 +18,21 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 2),
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: isCI ? [["list"], ["html", { open: "never" }]] : "list",
-  outputDir: "test-results",
+  // scripts/e2e.mjs gives each store its own folders, so the SQLite and PostgreSQL passes
+  // can run side by side (.ci/run).
+  reporter: isCI
+    ? [
+        ["list"],
+        [
+          "html",
+          {
+            open: "never",
+            outputFolder: process.env.E2E_REPORT_DIR ?? "playwright-report",
+          },
+        ],
+      ]
+    : "list",
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   use: {
     baseURL: process.env.E2E_BASE_URL ?? "http://127.0.0.1:8080",
     locale: "zh-CN",

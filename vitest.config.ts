@@ -28,6 +28,18 @@ export default defineConfig({
             "scripts/**/*.test.ts",
           ],
           setupFiles: [],
+          // Passwords hash at scrypt N=2^10 instead of 2^15 here: a login costs a
+          // production hash and check, about 80 ms of CPU each, and the suite makes
+          // thousands. server/services/password.test.ts checks the production parameters
+          // (docs/decisions.md, "A cheaper password hash in tests").
+          env: { LAMPSTAND_TEST_SCRYPT_N: "1024" },
+          // Migrates one SQLite store per run; buildTestApp copies it (server/test/helper.ts).
+          globalSetup: ["server/test/global-setup.ts"],
+          // Each worker keeps its loaded modules from one test file to the next. Isolated,
+          // every file loaded the whole server again in a fresh process: about 70% of the
+          // pass went to loading, not testing (docs/performance.md, "CI"). No node test
+          // mocks a module; each builds its own app and store (buildTestApp).
+          isolate: false,
           testTimeout: 20000,
           hookTimeout: 30000,
         },
@@ -45,6 +57,9 @@ export default defineConfig({
                   "public-site/**/*.test.{ts,tsx}",
                 ],
                 setupFiles: ["src/test/setup.ts"],
+                // As for the node project: a worker keeps its modules between files,
+                // which halved this project's CPU on a 14-file sample (docs/performance.md).
+                isolate: false,
                 testTimeout: 20000,
               },
             },

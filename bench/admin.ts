@@ -12,6 +12,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { CHROMIUM_PATH, chromiumLaunchOptions } from "../e2e/chromium.js";
+import { BENCH_TOTP_SECRET, benchLogin } from "./processes.js";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const WEB = path.join(ROOT, "dist/web");
@@ -79,6 +80,7 @@ async function main(): Promise<number> {
       DATA_DIR: dataDir,
       ADMIN_LOGIN: "admin",
       ADMIN_PASSWORD: password,
+      ADMIN_TOTP_SECRET: BENCH_TOTP_SECRET,
       LOG_LEVEL: "warn",
     },
     stdio: "ignore",
@@ -94,17 +96,13 @@ async function main(): Promise<number> {
       if (i > 300) throw new Error("server did not start");
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    const login = await fetch(`${base}/tjc/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ loginName: "admin", password }),
-    }).then((r) => r.json());
+    const token = await benchLogin(base, { login: "admin", password });
     for (let i = 0; i < 30; i += 1) {
       await fetch(`${base}/tjc/tags`, {
         method: "POST",
         headers: {
           "content-type": "application/json",
-          authorization: `Bearer ${login.data.token}`,
+          authorization: `Bearer ${token}`,
         },
         body: JSON.stringify({ name: `标签${i}`, nameEn: `Tag ${i}` }),
       });

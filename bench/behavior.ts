@@ -20,15 +20,14 @@ import { openStore, type Store } from "../server/db/store.js";
 import { migrateToLatest } from "../server/db/migrate.js";
 import { rollUp, statsDay } from "../server/behavior/rollup.js";
 import {
+  BENCH_TOTP_SECRET,
   ensureServerBuilt,
   freePort,
   killChildren,
   rssBytes,
-  SERVER_ENTRY,
-  START_FLAGS,
-  startProcess,
   stopProcess,
   waitReady,
+  startServerProcess,
 } from "./processes.js";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 6);
@@ -68,13 +67,14 @@ async function endpoint(): Promise<boolean> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lampstand-bench-ub-"));
   const port = await freePort();
   const since = performance.now();
-  const started = startProcess([...START_FLAGS, SERVER_ENTRY], {
+  const started = startServerProcess({
     DATA_DIR: dataDir,
     PORT: String(port),
     HOST: "127.0.0.1",
     LOG_LEVEL: "warn",
     ADMIN_LOGIN: "bench-admin",
     ADMIN_PASSWORD: "bench-password-not-secret",
+    ADMIN_TOTP_SECRET: BENCH_TOTP_SECRET,
     BEHAVIOR_RATE_LIMIT: "100000000",
     JOB_SCHEDULER: "off",
   });

@@ -20,7 +20,6 @@ import net from "node:net";
 import { once } from "node:events";
 import os from "node:os";
 import path from "node:path";
-import zlib from "node:zlib";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { openStore } from "../server/db/store.js";
@@ -31,6 +30,8 @@ import {
   lighthouseScores,
   type LighthouseScores,
 } from "./lighthouse.js";
+import { publicJsGzipBytes } from "./public-js.js";
+import { BENCH_TOTP_SECRET } from "./processes.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DURATION = Number(process.env.BENCH_DURATION ?? 6);
@@ -47,6 +48,7 @@ async function seed(dataDir: string): Promise<number> {
   await seedDatabase(store, {
     adminLogin: "bench-admin",
     adminPassword: "bench-password-not-secret",
+    adminTotpSecret: BENCH_TOTP_SECRET,
     announce: () => {},
   });
   const now = Date.now();
@@ -136,24 +138,6 @@ async function freePort(): Promise<number> {
   server.close();
   await once(server, "close");
   return port;
-}
-
-function publicJsGzipBytes(): number {
-  const html = fs.readFileSync(
-    path.join(ROOT, "dist/web/public-site/index.html"),
-    "utf8",
-  );
-  const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(
-    (m) => m[1]!,
-  );
-  return files.reduce(
-    (sum, file) =>
-      sum +
-      zlib.gzipSync(fs.readFileSync(path.join(ROOT, "dist/web", file)), {
-        level: 9,
-      }).length,
-    0,
-  );
 }
 
 async function load(url: string) {

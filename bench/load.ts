@@ -32,6 +32,11 @@ export interface LoadTarget {
   headers?: Record<string, string>;
   /** The process that answers `url`, whose CPU is charged to it. */
   server: ChildProcess;
+  /**
+   * Each request asks for its own URL (a parameter the page ignores, `_=n`), so a cache
+   * keyed by URL (the public pages' 2 s page cache) never answers: every request renders.
+   */
+  uncached?: boolean;
 }
 
 export interface LoadResult {
@@ -63,14 +68,21 @@ export async function alternate(
   targets: LoadTarget[],
   options: LoadOptions,
 ): Promise<LoadResult[]> {
-  const run = (target: LoadTarget, seconds: number) =>
-    autocannon({
+  let nth = 0;
+  const run = (target: LoadTarget, seconds: number) => {
+    const { pathname, search } = new URL(target.url);
+    const fresh = () => `${pathname}${search ? `${search}&` : "?"}_=${nth++}`;
+    return autocannon({
       url: target.url,
       headers: target.headers ?? {},
       connections: options.connections,
       duration: seconds,
       timeout: 10,
+      ...(target.uncached
+        ? { requests: [{ setupRequest: (r) => ({ ...r, path: fresh() }) }] }
+        : {}),
     });
+  };
   for (const target of targets) await run(target, options.warmupSeconds);
   const servers = [...new Set(targets.map((target) => target.server))];
   const mine = () =>

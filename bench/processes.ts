@@ -5,6 +5,13 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { Secret, TOTP } from "otpauth";
+import pg from "pg";
+import {
+  SERVER_MALLOC_ENV,
+  SERVER_NODE_FLAGS,
+  serverEnv,
+} from "../scripts/server-process.mjs";
 
 export const ROOT = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -12,17 +19,30 @@ export const ROOT = path.resolve(
 );
 export const SERVER_ENTRY = path.join(ROOT, "dist/server/main.js");
 
+/** The Node flags `npm start` gives the server, so the bench measures the process users run. */
+export const START_FLAGS = SERVER_NODE_FLAGS;
+
+/** `npm start`'s flags and malloc settings as the bench's server gets them, for a report. */
+export function startSettings(): string {
+  const env = serverEnv(process.env);
+  const malloc = Object.keys(SERVER_MALLOC_ENV).map(
+    (name) => `${name}=${env[name]}`,
+  );
+  return [...START_FLAGS, ...malloc].join(" ");
+}
+
 /**
- * The Node flags `npm start` gives the server (package.json), so the bench measures the
- * process users run.
+ * Starts the built server with `npm start`'s flags and environment (its malloc settings,
+ * where the bench's environment does not set them), and `env`.
  */
-export const START_FLAGS = (
-  JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
-    scripts: { start: string };
-  }
-).scripts.start
-  .split(/\s+/)
-  .filter((word) => word.startsWith("--"));
+export function startServerProcess(
+  env: Record<string, string | undefined>,
+): Started {
+  return startProcess(
+    [...START_FLAGS, SERVER_ENTRY],
+    serverEnv({ ...process.env, ...env }),
+  );
+}
 
 const children = new Set<ChildProcess>();
 
@@ -156,23 +176,77 @@ export async function startServer(options: {
   dataDir: string;
   databaseUrl?: string;
   admin: { login: string; password: string };
-  /** A directory with no web build in it: the bench measures the API alone. */
-  noWeb: string;
+  /**
+   * A directory with no web build in it: the bench measures the API alone. Left out, the
+   * server serves the built apps (dist/web), for the public pages' benches.
+   */
+  noWeb?: string;
+  /** More environment for the server (METRICS_PORT, JOB_SCHEDULER, …). */
+  env?: Record<string, string>;
+  /** How long it may take to answer its health check (30 s). */
+  readyMs?: number;
 }): Promise<{ base: string; server: Started }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = startProcess([...START_FLAGS, SERVER_ENTRY], {
+  const server = startServerProcess({
     PORT: String(port),
     HOST: "127.0.0.1",
     DATA_DIR: options.dataDir,
     DATABASE_URL: options.databaseUrl ?? "",
     ADMIN_LOGIN: options.admin.login,
     ADMIN_PASSWORD: options.admin.password,
+    ADMIN_TOTP_SECRET: BENCH_TOTP_SECRET,
     LOG_LEVEL: "warn",
-    WEB_DIR: options.noWeb,
+    ...(options.noWeb ? { WEB_DIR: options.noWeb } : {}),
+    ...options.env,
   });
-  await waitReady(`${base}/tjc/health`, server, performance.now());
+  await waitReady(
+    `${base}/tjc/health`,
+    server,
+    performance.now(),
+    options.readyMs,
+  );
   return { base, server };
+}
+
+/**
+ * The benches' administrator's two-factor secret (base32): the seeded `admin` role
+ * requires two-factor login, so every bench store and server creates its first
+ * administrator already enrolled with it (ADMIN_TOTP_SECRET, docs/operations.md).
+ */
+export const BENCH_TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+
+/** The administrator's current code; a code works once, so a second login waits a step. */
+function benchCode(): string {
+  return new TOTP({ secret: Secret.fromBase32(BENCH_TOTP_SECRET) }).generate();
+}
+
+/** Logs in (with the code) and answers the session's token. */
+export async function benchLogin(
+  base: string,
+  admin: { login: string; password: string },
+): Promise<string> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const response = await fetch(`${base}/tjc/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        loginName: admin.login,
+        password: admin.password,
+        otp: benchCode(),
+      }),
+    });
+    const body = (await response.json()) as {
+      code: number;
+      data: { token: string; otpRequired?: boolean };
+    };
+    if (body.code === 0) return body.data.token;
+    // This step's code was used by the bench's previous login: the next step's is new.
+    if (!body.data?.otpRequired)
+      throw new Error(`login failed: ${JSON.stringify(body)}`);
+    await sleep(30_000 - (Date.now() % 30_000) + 200);
+  }
+  throw new Error("login failed: no code was accepted in three steps");
 }
 
 /** Logs in and answers the headers of an English-speaking API client with that session. */
@@ -180,18 +254,83 @@ export async function sessionHeaders(
   base: string,
   admin: { login: string; password: string },
 ): Promise<Record<string, string>> {
-  const response = await fetch(`${base}/tjc/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ loginName: admin.login, password: admin.password }),
-  });
-  const body = (await response.json()) as {
-    code: number;
-    data: { token: string };
-  };
-  if (body.code !== 0) throw new Error(`login failed: ${JSON.stringify(body)}`);
   return {
-    authorization: `Bearer ${body.data.token}`,
+    authorization: `Bearer ${await benchLogin(base, admin)}`,
     "accept-language": "en-US",
   };
+}
+
+let benchDatabase: { adminUrl: string; name: string } | undefined;
+
+/**
+ * Creates a fresh PostgreSQL database on `url`'s server for one bench run and answers its
+ * URL; dropBenchDatabase drops it (on success, failure or a signal).
+ */
+export async function createBenchDatabase(
+  url: string,
+  prefix: string,
+): Promise<string> {
+  const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await client.end();
+  }
+  benchDatabase = { adminUrl: url, name };
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return target.toString();
+}
+
+export async function dropBenchDatabase(): Promise<void> {
+  if (!benchDatabase) return;
+  const { adminUrl, name } = benchDatabase;
+  benchDatabase = undefined;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Ends a bench: its exit code (1 with the error printed when it threw), after the cleanup
+ * and the drop of its PostgreSQL database.
+ */
+export function finishBench(
+  run: Promise<number>,
+  cleanup: () => void,
+  label: string,
+): void {
+  run
+    .then(
+      (code) => code,
+      (error: unknown) => {
+        console.error(
+          `${label} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        );
+        return 1;
+      },
+    )
+    .then(async (code) => {
+      cleanup();
+      await dropBenchDatabase().catch((error: unknown) =>
+        console.error(`could not drop the bench database: ${String(error)}`),
+      );
+      process.exit(code);
+    });
+}
+
+/** Resets a process's VmHWM to its current RSS; false where the kernel refuses. */
+export function resetPeak(pid: number): boolean {
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, "5");
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -20,27 +20,26 @@ import os from "node:os";
 import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import autocannon from "autocannon";
-import pg from "pg";
 import { sql } from "kysely";
 import { openStore } from "../server/db/store.js";
-import { migrateToLatest } from "../server/db/migrate.js";
-import { seedDatabase } from "../server/services/seed.js";
-import { COMMON_KEYWORD, RARE_KEYWORD, seedTags } from "./seed.js";
-import { ensureIndexBuilt } from "../server/db/index-build.js";
-import { tagResource } from "../server/routes/tags/index.js";
+import { COMMON_KEYWORD, RARE_KEYWORD, seedTagStore } from "./seed.js";
 import {
+  BENCH_TOTP_SECRET,
+  finishBench,
+  createBenchDatabase,
+  dropBenchDatabase,
   ensureServerBuilt,
   freePort,
   killChildren,
   ROOT,
   rssBytes,
-  SERVER_ENTRY,
   sessionHeaders,
   sleep,
-  START_FLAGS,
   startProcess,
   stopProcess,
   waitReady,
+  startServerProcess,
+  startSettings,
 } from "./processes.js";
 
 const RAW_ENTRY = path.join(ROOT, "bench/raw-server.ts");
@@ -62,7 +61,6 @@ const MB = 1024 * 1024;
 // ---------------------------------------------------------------- processes and cleanup
 
 let tempDir: string | undefined;
-let pgDatabase: { adminUrl: string; name: string } | undefined;
 
 /** A copy of a closed SQLite store (its database and WAL), for a second server. */
 function copyStore(from: string, to: string): void {
@@ -78,24 +76,11 @@ function cleanupSync(): void {
   tempDir = undefined;
 }
 
-async function dropPgDatabase(): Promise<void> {
-  if (!pgDatabase) return;
-  const { adminUrl, name } = pgDatabase;
-  pgDatabase = undefined;
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  } finally {
-    await client.end();
-  }
-}
-
 process.on("exit", cleanupSync);
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     cleanupSync();
-    dropPgDatabase().finally(() => process.exit(130));
+    dropBenchDatabase().finally(() => process.exit(130));
   });
 }
 
@@ -121,21 +106,6 @@ function machineBusyMs(): number {
 
 // ---------------------------------------------------------------- build and seed
 
-async function createPgDatabase(url: string): Promise<string> {
-  const name = `lampstand_bench_${process.pid}_${Date.now().toString(36)}`;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await client.end();
-  }
-  pgDatabase = { adminUrl: url, name };
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return target.toString();
-}
-
 interface SeedReport {
   ms: number;
   total: number;
@@ -150,19 +120,13 @@ async function seed(
   const startedAt = performance.now();
   const store = await openStore({ dataDir, databaseUrl });
   try {
-    await migrateToLatest(store.db, store.kind);
-    await seedDatabase(store, {
-      adminLogin: ADMIN_LOGIN,
-      adminPassword: ADMIN_PASSWORD,
-      announce: () => {},
+    // The word index (issue 16) is built as the first start would build it.
+    const indexMs = await seedTagStore(store, ROWS, {
+      login: ADMIN_LOGIN,
+      password: ADMIN_PASSWORD,
+      totpSecret: BENCH_TOTP_SECRET,
     });
-    await seedTags(store, ROWS);
-    // The word index (issue 16), built as the first start would build it.
-    const indexStart = performance.now();
-    await ensureIndexBuilt(store.db, store.kind, tagResource.search);
-    console.log(
-      `word index of ${ROWS} tags built in ${fmt(performance.now() - indexStart)} ms`,
-    );
+    console.log(`word index of ${ROWS} tags built in ${fmt(indexMs)} ms`);
     if (store.kind === "postgres") {
       // What autovacuum would do soon after a bulk load; without it the planner guesses.
       await sql`VACUUM ANALYZE tags`.execute(store.db);
@@ -347,13 +311,15 @@ async function main(): Promise<number> {
   );
   console.log(
     `machine: ${cpu.length} × ${cpu[0]?.model ?? "?"}, ${fmt(os.totalmem() / 1024 ** 3)} GiB, ` +
-      `Node ${process.version} (server flags: ${START_FLAGS.join(" ") || "none"}), load generator and servers share the cores`,
+      `Node ${process.version} (server settings: ${startSettings()}), load generator and servers share the cores`,
   );
   ensureServerBuilt();
 
   tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "lampstand-bench-"));
   const dataDir = path.join(tempDir, "data");
-  const databaseUrl = PG_URL ? await createPgDatabase(PG_URL) : undefined;
+  const databaseUrl = PG_URL
+    ? await createBenchDatabase(PG_URL, "lampstand_bench")
+    : undefined;
   const storeName = databaseUrl ? "postgres" : "sqlite";
   console.log(`store: ${storeName}${databaseUrl ? "" : ` (${dataDir})`}`);
 
@@ -376,13 +342,14 @@ async function main(): Promise<number> {
     DATABASE_URL: databaseUrl ?? "",
     ADMIN_LOGIN,
     ADMIN_PASSWORD,
+    ADMIN_TOTP_SECRET: BENCH_TOTP_SECRET,
     LOG_LEVEL: "warn",
     WEB_DIR: path.join(tempDir, "no-web"),
   };
   const base = `http://127.0.0.1:${serverPort}`;
   const healthUrl = `${base}/tjc/health`;
   let since = performance.now();
-  let server = startProcess([...START_FLAGS, SERVER_ENTRY], serverEnv);
+  let server = startServerProcess(serverEnv);
   const firstStartMs = await waitReady(healthUrl, server, since);
 
   const admin = { login: ADMIN_LOGIN, password: ADMIN_PASSWORD };
@@ -406,7 +373,7 @@ async function main(): Promise<number> {
   const quietPort = await freePort();
   const quietBase = `http://127.0.0.1:${quietPort}`;
   since = performance.now();
-  const quiet = startProcess([...START_FLAGS, SERVER_ENTRY], {
+  const quiet = startServerProcess({
     ...serverEnv,
     PORT: String(quietPort),
     DATA_DIR: databaseUrl ? dataDir : quietDir,
@@ -524,7 +491,7 @@ async function main(): Promise<number> {
   const starts: number[] = [];
   for (let i = 0; i < 3; i++) {
     since = performance.now();
-    server = startProcess([...START_FLAGS, SERVER_ENTRY], serverEnv);
+    server = startServerProcess(serverEnv);
     starts.push(await waitReady(healthUrl, server, since));
     await stopProcess(server.child);
   }
@@ -634,20 +601,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main()
-  .then(
-    (code) => code,
-    (error: unknown) => {
-      console.error(
-        `bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-      );
-      return 1;
-    },
-  )
-  .then(async (code) => {
-    cleanupSync();
-    await dropPgDatabase().catch((error: unknown) =>
-      console.error(`could not drop the bench database: ${String(error)}`),
-    );
-    process.exit(code);
-  });
+finishBench(main(), cleanupSync, "bench");

@@ -24,6 +24,7 @@ import { seedDatabase } from "../server/services/seed.js";
 import { ensureIndexBuilt } from "../server/db/index-build.js";
 import { sermonResource } from "../server/routes/sermons/index.js";
 import {
+  BENCH_TOTP_SECRET,
   ensureServerBuilt,
   killChildren,
   sessionHeaders,
@@ -201,6 +202,7 @@ async function main(): Promise<number> {
         await seedDatabase(store, {
           adminLogin: ADMIN_LOGIN,
           adminPassword: ADMIN_PASSWORD,
+          adminTotpSecret: BENCH_TOTP_SECRET,
           announce: () => {},
         });
         const seedStart = performance.now();

@@ -21,22 +21,23 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon, { type Request as LoadRequest } from "autocannon";
-import pg from "pg";
 import { openStore } from "../server/db/store.js";
 import { migrateToLatest } from "../server/db/migrate.js";
 import { seedDatabase } from "../server/services/seed.js";
 import { COMMON_KEYWORD, seedTags } from "./seed.js";
 import {
+  BENCH_TOTP_SECRET,
+  createBenchDatabase,
+  dropBenchDatabase,
   ensureServerBuilt,
   freePort,
   killChildren,
   rssBytes,
-  SERVER_ENTRY,
   sleep,
-  START_FLAGS,
-  startProcess,
   stopProcess,
   waitReady,
+  startServerProcess,
+  startSettings,
 } from "./processes.js";
 
 const ROWS = Number(process.env.SOAK_ROWS ?? 10_000);
@@ -51,20 +52,6 @@ const ADMIN_PASSWORD = "soak-password-not-secret";
 const MB = 1024 * 1024;
 
 let tempDir: string | undefined;
-let pgDatabase: { adminUrl: string; name: string } | undefined;
-
-async function dropPgDatabase(): Promise<void> {
-  if (!pgDatabase) return;
-  const { adminUrl, name } = pgDatabase;
-  pgDatabase = undefined;
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  } finally {
-    await client.end();
-  }
-}
 
 function cleanupSync(): void {
   killChildren();
@@ -75,23 +62,8 @@ process.on("exit", cleanupSync);
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     cleanupSync();
-    dropPgDatabase().finally(() => process.exit(130));
+    dropBenchDatabase().finally(() => process.exit(130));
   });
-}
-
-async function createPgDatabase(url: string): Promise<string> {
-  const name = `lampstand_soak_${process.pid}_${Date.now().toString(36)}`;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await client.end();
-  }
-  pgDatabase = { adminUrl: url, name };
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return target.toString();
 }
 
 /** The request mix; each connection keeps the id it created so it can delete it. */
@@ -181,12 +153,14 @@ async function main(): Promise<number> {
   );
   console.log(
     `machine: ${cpu.length} × ${cpu[0]?.model ?? "?"}, Node ${process.version} ` +
-      `(server flags: ${START_FLAGS.join(" ") || "none"}); the load generator shares the cores`,
+      `(server settings: ${startSettings()}); the load generator shares the cores`,
   );
   ensureServerBuilt();
   tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "lampstand-soak-"));
   const dataDir = path.join(tempDir, "data");
-  const databaseUrl = PG_URL ? await createPgDatabase(PG_URL) : undefined;
+  const databaseUrl = PG_URL
+    ? await createBenchDatabase(PG_URL, "lampstand_soak")
+    : undefined;
   console.log(`store: ${databaseUrl ? "postgres" : "sqlite"}`);
 
   const store = await openStore({ dataDir, databaseUrl });
@@ -195,6 +169,7 @@ async function main(): Promise<number> {
     await seedDatabase(store, {
       adminLogin: ADMIN_LOGIN,
       adminPassword: ADMIN_PASSWORD,
+      adminTotpSecret: BENCH_TOTP_SECRET,
       announce: () => {},
     });
     await seedTags(store, ROWS);
@@ -204,13 +179,14 @@ async function main(): Promise<number> {
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = startProcess([...START_FLAGS, SERVER_ENTRY], {
+  const server = startServerProcess({
     PORT: String(port),
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl ?? "",
     ADMIN_LOGIN,
     ADMIN_PASSWORD,
+    ADMIN_TOTP_SECRET: BENCH_TOTP_SECRET,
     LOG_LEVEL: "warn",
     WEB_DIR: path.join(tempDir, "no-web"),
   });
@@ -288,7 +264,7 @@ async function main(): Promise<number> {
   const elapsed = (performance.now() - startedAt) / 1000;
   const finalRss = rssBytes(pid).rss;
   await stopProcess(server.child);
-  await dropPgDatabase();
+  await dropBenchDatabase();
 
   const errors = result.errors + result.timeouts + result.non2xx;
   const firstRss = windows[0]?.rss ?? finalRss;
@@ -316,7 +292,7 @@ main().then(
   async (error: unknown) => {
     console.error(error);
     cleanupSync();
-    await dropPgDatabase().catch(() => {});
+    await dropBenchDatabase().catch(() => {});
     process.exit(1);
   },
 );

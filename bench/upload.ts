@@ -10,16 +10,17 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import {
+  BENCH_TOTP_SECRET,
+  benchLogin,
   ensureServerBuilt,
   freePort,
   killChildren,
+  resetPeak,
   ROOT,
   rssBytes,
-  SERVER_ENTRY,
-  START_FLAGS,
-  startProcess,
   stopProcess,
   waitReady,
+  startServerProcess,
 } from "./processes.js";
 
 const MB = 1024 * 1024;
@@ -33,16 +34,6 @@ process.on("exit", () => {
   killChildren();
   fs.rmSync(tempDir, { recursive: true, force: true });
 });
-
-/** Resets the process's VmHWM to its current RSS; false where the kernel refuses. */
-function resetPeak(pid: number): boolean {
-  try {
-    fs.writeFileSync(`/proc/${pid}/clear_refs`, "5");
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The upload's multipart body, chunk by chunk: head, sample, a `free` box, tail. */
 function* body(boundary: string, size: number): Generator<Buffer> {
@@ -80,28 +71,23 @@ async function main() {
   ensureServerBuilt();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = startProcess([...START_FLAGS, SERVER_ENTRY], {
+  const server = startServerProcess({
     PORT: String(port),
     HOST: "127.0.0.1",
     DATA_DIR: path.join(tempDir, "data"),
     DATABASE_URL: "",
     ADMIN_LOGIN,
     ADMIN_PASSWORD,
+    ADMIN_TOTP_SECRET: BENCH_TOTP_SECRET,
     LOG_LEVEL: "warn",
     WEB_DIR: path.join(tempDir, "no-web"),
   });
   await waitReady(`${base}/tjc/health`, server, performance.now());
-  const login = (await (
-    await fetch(`${base}/tjc/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        loginName: ADMIN_LOGIN,
-        password: ADMIN_PASSWORD,
-      }),
-    })
-  ).json()) as { data: { token: string } };
-  const token = login.data.token;
+  // The seeded admin role requires two-factor login: the bench's admin is enrolled.
+  const token = await benchLogin(base, {
+    login: ADMIN_LOGIN,
+    password: ADMIN_PASSWORD,
+  });
   const pid = server.child.pid!;
   const { rss: idle, hwm: startHwm } = rssBytes(pid);
   // VmHWM so far holds start-up and the login: scrypt takes 32 MiB for the ~60 ms of one

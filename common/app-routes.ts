@@ -40,7 +40,8 @@ export function isAdminSpaRoute(pathname: string): boolean {
 
 /**
  * The content pages (issue 23): sermons, articles, gospel documents (`/docs`; the API
- * reference is `/tjc/docs`) and the passage page, rendered like the Q&A pages.
+ * reference is `/tjc/docs`), audio and video items, the live service and the passage
+ * page, rendered like the Q&A pages.
  */
 export const CONTENT_SITE_ROUTES = [
   "/passage",
@@ -52,11 +53,21 @@ export const CONTENT_SITE_ROUTES = [
   "/articles/:id",
   "/docs",
   "/docs/:id",
+  "/audios",
+  "/audios/:id",
+  "/videos",
+  "/videos/:id",
   "/live",
 ] as const;
 
 /** The first path segments of the content pages: `/sermons`, `/sermons/…`, … */
-const CONTENT_SECTIONS = ["/sermons", "/articles", "/docs"];
+const CONTENT_SECTIONS = [
+  "/sermons",
+  "/articles",
+  "/docs",
+  "/audios",
+  "/videos",
+];
 
 export function isPublicSiteRoute(pathname: string): boolean {
   return (

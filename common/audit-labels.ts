@@ -25,6 +25,7 @@ export const AUDIT_ACTION_LABELS: Record<
     restore: "恢复版本",
     resend: "重新发送",
     reveal: "查看匿名作者",
+    twoFactorReset: "重置两步验证",
   },
   "en-US": {
     create: "Create",
@@ -41,6 +42,7 @@ export const AUDIT_ACTION_LABELS: Record<
     restore: "Revision restored",
     resend: "Resent",
     reveal: "Anonymous author revealed",
+    twoFactorReset: "Second factor reset",
   },
 };
 

@@ -154,3 +154,32 @@ export function createTracker(env: TrackerEnvironment): Tracker {
     flush,
   };
 }
+
+/**
+ * A tracker with the browser's pieces (the admin's and the public site's): local storage
+ * when allowed (else a new visitor each load), Do Not Track and Global Privacy Control
+ * honoured, batches sent with `sendBeacon` to `endpoint`. Called in a browser only.
+ */
+export function browserTracker(
+  app: TrackerEnvironment["app"],
+  endpoint: string,
+): Tracker {
+  const nav = navigator as Navigator & { globalPrivacyControl?: boolean };
+  let storage: Storage | null = null;
+  try {
+    storage = window.localStorage;
+  } catch {
+    storage = null; // storage refused: a new visitor each load, nothing kept
+  }
+  return createTracker({
+    app,
+    now: () => Date.now(),
+    storage,
+    randomId: () => crypto.randomUUID().replace(/-/g, ""),
+    optedOut: nav.doNotTrack === "1" || nav.globalPrivacyControl === true,
+    referrer: document.referrer,
+    send: (body) =>
+      typeof nav.sendBeacon === "function" &&
+      nav.sendBeacon(endpoint, new Blob([body], { type: "application/json" })),
+  });
+}

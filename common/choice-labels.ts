@@ -93,6 +93,7 @@ export const CHOICE_LABELS: Record<Language, ChoiceLabels> = {
       failure: "失败",
       throttled: "已限制",
       disabled: "账号停用",
+      otpRequired: "待输入验证码",
     },
     configType: {
       string: "文本",
@@ -154,6 +155,7 @@ export const CHOICE_LABELS: Record<Language, ChoiceLabels> = {
       failure: "Failure",
       throttled: "Throttled",
       disabled: "Account disabled",
+      otpRequired: "Code asked for",
     },
     configType: {
       string: "Text",

@@ -67,6 +67,8 @@ export const JOB_LOG_KEYS = {
   nothingDue: "job.log.nothing_due",
   crawled: "job.log.crawled",
   waited: "job.log.waited",
+  digests: "job.log.digests",
+  digestsNoOrigin: "job.log.digests_no_origin",
 } as const;
 type JobLogKey = (typeof JOB_LOG_KEYS)[keyof typeof JOB_LOG_KEYS];
 
@@ -100,6 +102,9 @@ export const JOB_LOG_MESSAGES: Record<Language, Record<JobLogKey, string>> = {
     [JOB_LOG_KEYS.crawled]:
       "抓取 %{pages} 个网页，新建 %{created} 条，跳过 %{duplicates} 条重复，%{blocked} 个被 robots.txt 禁止，%{errors} 个错误",
     [JOB_LOG_KEYS.waited]: "等待了 %{ms} 毫秒",
+    [JOB_LOG_KEYS.digests]: "发出 %{count} 封通知摘要邮件",
+    [JOB_LOG_KEYS.digestsNoOrigin]:
+      "未设置 PUBLIC_ORIGIN，邮件中的链接无从生成，没有发出摘要",
   },
   "en-US": {
     [JOB_LOG_KEYS.skippedRunning]: "Skipped: the previous run is still going",
@@ -122,6 +127,10 @@ export const JOB_LOG_MESSAGES: Record<Language, Record<JobLogKey, string>> = {
     [JOB_LOG_KEYS.crawled]:
       "Fetched {pages, one {# page} other {# pages}}, created %{created}, skipped {duplicates, one {# duplicate} other {# duplicates}}, %{blocked} blocked by robots.txt, {errors, one {# error} other {# errors}}",
     [JOB_LOG_KEYS.waited]: "Waited %{ms} ms",
+    [JOB_LOG_KEYS.digests]:
+      "Queued {count, one {# notice digest} other {# notice digests}}",
+    [JOB_LOG_KEYS.digestsNoOrigin]:
+      "PUBLIC_ORIGIN is not set, so no link could be written: no digest was sent",
   },
 };
 

@@ -63,6 +63,7 @@ export const ACTION_LABELS: Record<string, Label> = {
   run: label("执行", "Run"),
   revoke: label("强制下线", "Force logout"),
   unlock: label("解除登录锁定", "Lift a login lock"),
+  resetTwoFactor: label("重置两步验证", "Reset two-factor login"),
   contact: label("查看联系方式", "See contact details"),
   resend: label("重新发送", "Resend"),
   reveal: label("查看匿名作者", "Reveal an anonymous author"),

@@ -31,6 +31,10 @@ export const SYSTEM_ERRORS = {
   onlyAdminGivesAdmin: "system.forbidden.only_admin_gives_admin",
   outranked: "system.forbidden.outranked",
   loginNameTaken: "system.conflict.login_name_taken",
+  wrongOtp: "system.validation.wrong_otp",
+  noEnrolmentStarted: "system.validation.no_enrolment_started",
+  alreadyEnrolled: "system.conflict.already_enrolled",
+  adminRequiresTwoFactor: "system.conflict.admin_requires_two_factor",
 } as const;
 
 export const SYSTEM_VALIDATION_MESSAGES: Record<
@@ -67,6 +71,11 @@ export const SYSTEM_VALIDATION_MESSAGES: Record<
     [SYSTEM_ERRORS.onlyAdminGivesAdmin]: "只有管理员才能授予或取消管理员角色",
     [SYSTEM_ERRORS.outranked]: "不能更改拥有您所没有权限的账号",
     [SYSTEM_ERRORS.loginNameTaken]: "该登录名已被使用（不区分大小写）",
+    [SYSTEM_ERRORS.wrongOtp]: "验证码不正确或已使用过",
+    [SYSTEM_ERRORS.noEnrolmentStarted]: "请先开始启用两步验证",
+    [SYSTEM_ERRORS.alreadyEnrolled]:
+      "已启用两步验证；如需更换，请管理员重置第二验证因素",
+    [SYSTEM_ERRORS.adminRequiresTwoFactor]: "管理员角色始终要求两步验证",
   },
   "en-US": {
     [SYSTEM_ERRORS.passwordTooShort]: "A password has at least 8 characters",
@@ -109,6 +118,13 @@ export const SYSTEM_VALIDATION_MESSAGES: Record<
       "You cannot change an account that holds permissions you do not hold",
     [SYSTEM_ERRORS.loginNameTaken]:
       "That login name is taken (upper and lower case count as the same)",
+    [SYSTEM_ERRORS.wrongOtp]: "The code is wrong or was already used",
+    [SYSTEM_ERRORS.noEnrolmentStarted]:
+      "Start setting up two-factor login first",
+    [SYSTEM_ERRORS.alreadyEnrolled]:
+      "Two-factor login is already on; to change it, ask an administrator to reset your second factor",
+    [SYSTEM_ERRORS.adminRequiresTwoFactor]:
+      "The administrator role always requires two-factor login",
   },
 };
 

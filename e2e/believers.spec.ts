@@ -3,6 +3,7 @@ import iconv from "iconv-lite";
 import { expect, test, type Page } from "@playwright/test";
 import {
   apiLogin,
+  clickThrough,
   expectNoSeriousA11yViolations,
   loginViaApi,
   useLanguage,
@@ -46,6 +47,7 @@ test("believers form: bad input is refused before any request, good input saves,
   const phone = page.getByRole("textbox", { name: "电话", exact: true });
   const email = page.getByRole("textbox", { name: "电子邮箱", exact: true });
   const save = page.getByRole("button", { name: "保存" });
+  await expect(name).toBeVisible();
   await expectNoSeriousA11yViolations(page, "believer create");
 
   await name.fill("x");
@@ -71,7 +73,11 @@ test("believers form: bad input is refused before any request, good input saves,
   await expect(page.getByRole("cell", { name: "13812345678" })).toBeVisible();
 
   // Someone else saves first: this page's version is stale.
-  await page.getByRole("cell", { name: who }).click();
+  await clickThrough(
+    page,
+    page.getByRole("cell", { name: who }),
+    /\/admin\/discipleManage\/\d+/,
+  );
   await expect(name).toHaveValue(who);
   const { token } = await apiLogin(request);
   const list = await (

@@ -8,6 +8,8 @@ export interface SentMail {
   subject: string;
   text: string;
   html: string;
+  /** The message's header block, folded lines joined (List-Unsubscribe, …). */
+  headers: string;
 }
 
 function mailDir(): string {
@@ -21,7 +23,7 @@ function read(file: string): SentMail {
   const raw = readFileSync(join(mailDir(), file), "utf8");
   const head = raw.split(/\r?\n\r?\n/)[0]?.replace(/\r?\n[ \t]+/g, " ") ?? "";
   const to = /^to:\s*(.*)$/im.exec(head)?.[1] ?? "";
-  return { to, ...parseMail(raw) };
+  return { to, headers: head, ...parseMail(raw) };
 }
 
 /**

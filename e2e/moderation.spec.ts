@@ -177,14 +177,32 @@ test("end to end: review word → approve; report → hide + mute a day → 4230
     const group = page.locator(`[data-report-group="answer:${answerId}"]`);
     await expect(group).toContainText("辱骂或攻击 × 1");
     await expect(group).toContainText(reporter.userName);
+    // Hiding asks for the reason first, as the question grid does.
     await group.getByRole("button", { name: "隐藏" }).click();
+    await page
+      .getByRole("dialog")
+      .getByRole("button", { name: "执行" })
+      .click();
+    await expect(page.getByRole("dialog")).toContainText("必填");
+    await page.getByRole("dialog").getByRole("textbox").fill("辱骂他人");
+    await page
+      .getByRole("dialog")
+      .getByRole("button", { name: "执行" })
+      .click();
     await expect(group).toHaveCount(0);
     await page.getByRole("tab", { name: "已处理" }).click();
-    await expect(
-      page.locator(`[data-report-group^="answer:${answerId}+"]`),
-    ).toBeVisible();
-    await page.goto(`/admin/topicDetailManage?id=${question.id}`);
+    const handled = page.locator(`[data-report-group^="answer:${answerId}+"]`);
+    await expect(handled).toBeVisible();
+    await expect(handled).toContainText("辱骂他人");
+    // Its link opens the question, at the answer.
+    await handled.getByRole("link").click();
+    await expect(page).toHaveURL(
+      new RegExp(
+        `/admin/topicDetailManage\\?id=${question.id}#answer-${answerId}$`,
+      ),
+    );
     const card = page.locator(`[data-answer-id="${answerId}"]`);
+    await expect(card).toBeInViewport();
     await expect(card).toContainText("已隐藏");
     await card.getByRole("button", { name: "禁言作者" }).click();
     await page.getByRole("dialog").getByLabel("原因").fill("辱骂");
@@ -229,10 +247,10 @@ for (const language of ["zh-CN", "en-US"] as const) {
           merge: "合并",
           mute: "禁言作者",
           range: "之间的整数",
-          tooLong: "不能超过",
+          tooLong: "最多",
         }
       : {
-          required: "Required",
+          required: "required",
           save: "Save",
           create: "Create",
           hide: "Hide",
@@ -240,7 +258,7 @@ for (const language of ["zh-CN", "en-US"] as const) {
           merge: "Merge",
           mute: "Mute author",
           range: "A whole number",
-          tooLong: "At most",
+          tooLong: "at most",
         };
 
   test(`each moderation screen in ${language}: bad input, axe, a phone`, async ({
@@ -271,12 +289,8 @@ for (const language of ["zh-CN", "en-US"] as const) {
 
     // Questions: hiding needs a reason; nothing is sent without one.
     await loginViaApi(page, "/admin/askManage");
-    await page
-      .getByRole("search")
-      .getByRole("textbox")
-      .first()
-      .fill(question.title);
-    await page.getByRole("search").getByRole("button").first().click();
+    // The list's keyword filter (react-admin's search box) applies as it is typed.
+    await page.locator('input[name="q"]').fill(question.title);
     const row = page.locator(`[data-question-id="${question.id}"]`);
     await row.getByRole("button", { name: words.hide, exact: true }).click();
     await page
@@ -332,7 +346,9 @@ for (const language of ["zh-CN", "en-US"] as const) {
 
     // Tags: an empty name, a too long one; a tag in use is merged, not deleted.
     await page.goto("/admin/askTagManage");
-    await page.getByRole("button", { name: words.create }).click();
+    await page.getByRole("link", { name: words.create }).click();
+    // Only spaces: the name is empty once trimmed.
+    await page.getByRole("dialog").locator('input[name="name"]').fill("   ");
     await page
       .getByRole("dialog")
       .getByRole("button", { name: words.save })
@@ -371,9 +387,28 @@ for (const language of ["zh-CN", "en-US"] as const) {
     await expectNoSeriousA11yViolations(page, "askComplaintManage");
     await noSideways();
     await page.goto("/admin/askKeepSilenceManage");
-    await page.locator('input[type="number"]').fill("0");
+    // No member picked: nothing is sent.
     await page.getByRole("button", { name: words.mute }).first().click();
     await expect(page.getByText(words.required)).toBeVisible();
+    // The member is found by name, and the confirmation names them.
+    const picker = page.getByRole("combobox", {
+      name: language === "zh-CN" ? "成员" : "Member",
+    });
+    await picker.fill(member1.userName);
+    await page
+      .getByRole("option", { name: new RegExp(member1.userName) })
+      .click();
+    await page.getByRole("button", { name: words.mute }).first().click();
+    await expect(page.getByRole("dialog")).toContainText(member1.userName);
+    await page
+      .getByRole("dialog")
+      .getByRole("button", { name: words.mute })
+      .click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    const muted = page
+      .locator("[data-mute-id]")
+      .filter({ hasText: member1.userName });
+    await expect(muted).toHaveCount(1);
     await expectNoSeriousA11yViolations(page, "askKeepSilenceManage");
     await noSideways();
     await member1.page.context().close();

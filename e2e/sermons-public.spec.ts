@@ -6,6 +6,7 @@ import {
   expectNoSeriousA11yViolations,
   expectNoSidewaysScroll,
   openPhonePage as newPage,
+  playUntil,
 } from "./helpers";
 
 /**
@@ -140,6 +141,8 @@ for (const language of Object.keys(WORDS) as Language[]) {
   test(`${language}: plays the audio, changes its speed and keeps the position`, async ({
     browser,
   }) => {
+    // Plays a recording, then runs axe on four pages: more than one page's share of time.
+    test.slow();
     const page = await newPage(browser, language, true);
     await page.goto(`/sermons/${sermonId}`);
     await expect(
@@ -151,16 +154,7 @@ for (const language of Object.keys(WORDS) as Language[]) {
     expect(await audio.evaluate((a: HTMLAudioElement) => a.playbackRate)).toBe(
       1.5,
     );
-    await audio.evaluate((a: HTMLAudioElement) => {
-      a.muted = true;
-      return a.play();
-    });
-    await expect
-      .poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime), {
-        timeout: 10_000,
-      })
-      .toBeGreaterThan(1.05);
-    await audio.evaluate((a: HTMLAudioElement) => a.pause());
+    expect(await playUntil(audio, 1.05)).toBeGreaterThan(1.05);
     await expect
       .poll(() =>
         page.evaluate(

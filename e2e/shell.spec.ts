@@ -2,9 +2,11 @@ import { expect, test, type Page } from "@playwright/test";
 import {
   ADMIN_LOGIN,
   ADMIN_PASSWORD,
+  answerAdminCode,
   apiLogin,
   login,
   loginViaApi,
+  loginViaApiOwnSession,
   useLanguage,
 } from "./helpers";
 
@@ -115,7 +117,7 @@ test.describe("the guard on every admin page", () => {
           data: { name },
         })
       ).json();
-      const token = await loginViaApi(page, "/admin/tagManage");
+      const token = await loginViaApiOwnSession(page, "/admin/tagManage");
       await expect(
         page.getByRole("row").filter({ hasText: name }),
       ).toBeVisible();
@@ -175,6 +177,7 @@ test.describe("login", () => {
     await page.locator('input[name="loginName"]').fill(ADMIN_LOGIN);
     await page.locator('input[name="password"]').fill(ADMIN_PASSWORD);
     await page.getByRole("button", { name: "登录" }).click();
+    await answerAdminCode(page);
     await expect(page).toHaveURL("/admin/tagManage");
     await expect(
       adminMenu(page).getByRole("link", { name: "标签管理" }),
@@ -214,7 +217,7 @@ test("a 20107 mid-session clears the session and redirects with toPath", async (
       new URL(response.url()).pathname === "/tjc/tags" &&
       response.request().method() === "GET",
   );
-  const token = await loginViaApi(page, "/admin/tagManage");
+  const token = await loginViaApiOwnSession(page, "/admin/tagManage");
   await expect(
     adminMenu(page).getByRole("link", { name: "标签管理" }),
   ).toBeVisible();
@@ -239,6 +242,7 @@ test("a 20107 mid-session clears the session and redirects with toPath", async (
   await page.locator('input[name="loginName"]').fill(ADMIN_LOGIN);
   await page.locator('input[name="password"]').fill(ADMIN_PASSWORD);
   await page.getByRole("button", { name: "登录" }).click();
+  await answerAdminCode(page);
   await expect(page).toHaveURL("/admin/tagManage");
 });
 

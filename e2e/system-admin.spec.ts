@@ -574,6 +574,7 @@ test.describe("the Q&A menu's public-page entries", () => {
     test(`${language}: each says what its public page is and opens it; a phone, axe`, async ({
       page,
     }) => {
+      test.slow(); // four pages, each with axe
       await useLanguage(page, language);
       await loginViaApi(page, "/admin");
       for (const [path, href, screen] of [

@@ -1,6 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
-import { ADMIN_LOGIN, ADMIN_PASSWORD, apiLogin, loginViaApi } from "./helpers";
+import {
+  ADMIN_LOGIN,
+  ADMIN_PASSWORD,
+  answerAdminCode,
+  apiLogin,
+  loginViaApi,
+} from "./helpers";
 
 async function rowFor(page: Page, name: string) {
   return page.getByRole("row").filter({ hasText: name });
@@ -139,6 +145,7 @@ test("login lands on an interactive tags list", async ({ page, request }) => {
   await page.locator('input[name="loginName"]').fill(ADMIN_LOGIN);
   await page.locator('input[name="password"]').fill(ADMIN_PASSWORD);
   await page.getByRole("button", { name: "登录" }).click();
+  await answerAdminCode(page);
   await expect(page).toHaveURL(/\/admin\/tagManage/);
   await expect(page.getByPlaceholder("搜索")).toBeEditable();
   await expect(page.getByRole("row").nth(1)).toBeVisible();

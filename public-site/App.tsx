@@ -25,12 +25,20 @@ import {
   DocsPage,
 } from "./pages/content/ContentPages";
 import { LivePage } from "./pages/live/LivePage";
+import {
+  AudioPage,
+  AudiosPage,
+  VideoPage,
+  VideosPage,
+} from "./pages/media/MediaPages";
 
 /** The shared header's pages: the content half, then the community's. */
 const NAV = [
   "sermons",
   "articles",
   "docs",
+  "audios",
+  "videos",
   "live",
   "ask",
   "choicenessCommon",
@@ -42,6 +50,8 @@ const SECTION: Partial<Record<SiteProps["data"]["page"], string>> = {
   sermon: "sermons",
   article: "articles",
   doc: "docs",
+  audio: "audios",
+  video: "videos",
   topicDetail: "ask",
 };
 
@@ -173,6 +183,14 @@ export function Site({ language, data, siteName }: SiteProps) {
           <DocsPage data={data} />
         ) : data.page === "doc" ? (
           <DocPage data={data} />
+        ) : data.page === "audios" ? (
+          <AudiosPage data={data} />
+        ) : data.page === "audio" ? (
+          <AudioPage data={data} />
+        ) : data.page === "videos" ? (
+          <VideosPage data={data} />
+        ) : data.page === "video" ? (
+          <VideoPage data={data} />
         ) : data.page === "live" ? (
           <LivePage data={data} />
         ) : (

@@ -1,29 +1,10 @@
-import { createTracker, type Tracker } from "../common/behavior-tracker";
+import { browserTracker, type Tracker } from "../common/behavior-tracker";
 
 let tracker: Tracker | undefined;
 
 /** The public site's tracker, made once per page load with the browser's pieces. */
 function siteTracker(): Tracker {
-  if (tracker) return tracker;
-  const nav = navigator as Navigator & { globalPrivacyControl?: boolean };
-  let storage: Storage | null = null;
-  try {
-    storage = window.localStorage;
-  } catch {
-    storage = null; // storage refused: a new visitor each load, nothing kept
-  }
-  const endpoint = "/tjc/public/behavior";
-  tracker = createTracker({
-    app: "public",
-    now: () => Date.now(),
-    storage,
-    randomId: () => crypto.randomUUID().replace(/-/g, ""),
-    optedOut: nav.doNotTrack === "1" || nav.globalPrivacyControl === true,
-    referrer: document.referrer,
-    send: (body) =>
-      typeof nav.sendBeacon === "function" &&
-      nav.sendBeacon(endpoint, new Blob([body], { type: "application/json" })),
-  });
+  tracker ??= browserTracker("public", "/tjc/public/behavior");
   return tracker;
 }
 

@@ -80,7 +80,7 @@ export function clearSession(): void {
 /** Calls the /tjc API: bearer token, language, the envelope read whatever the status. */
 export async function api<T>(
   language: Language,
-  method: "GET" | "POST" | "PUT",
+  method: "GET" | "POST" | "PUT" | "DELETE",
   path: string,
   body?: unknown,
 ): Promise<T> {

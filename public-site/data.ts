@@ -1,10 +1,12 @@
 import type { Language } from "../common/codes";
+import type { MemberAccount } from "../common/schemas/member-account";
 import type { Answer, AskTab, Question } from "../common/schemas/ask";
 import { translate } from "./i18n";
 import type { VerseRange } from "../common/passages";
 import type { SermonPageData } from "./pages/sermons/data";
 import type { PassagePageData } from "./pages/passage/data";
 import type { ContentPageData } from "./pages/content/data";
+import type { MediaPageData } from "./pages/media/data";
 import type { LivePageData } from "./pages/live/data";
 
 /** Something on the same passage as the page (GET /tjc/passages' hit). */
@@ -46,7 +48,9 @@ export type PageData =
         | "mine"
         | "forgot"
         | "reset"
-        | "verify";
+        | "verify"
+        | "mail"
+        | "account";
       questions: {
         list: Question[];
         total: number;
@@ -75,6 +79,8 @@ export type PageData =
         error: string;
         values: Record<string, string>;
         done?: boolean;
+        /** The member's account settings, after a settings form posted without JavaScript. */
+        member?: MemberAccount;
       };
     }
   | {
@@ -93,12 +99,14 @@ export type PageData =
   | SermonPageData
   | PassagePageData
   | ContentPageData
+  | MediaPageData
   | LivePageData
   /** `about`: what was not found, when not a question (the text and the way back). */
   | { page: "notFound"; about?: NotFoundAbout };
 
 /** What a content page's not-found names, with its way back. */
-export type NotFoundAbout = "sermon" | "article" | "document";
+export type NotFoundAbout =
+  "sermon" | "article" | "document" | "audio" | "video";
 
 /** A stretch of a highlighted text; `hit` marks a matched word. */
 export interface Highlight {

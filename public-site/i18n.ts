@@ -3,12 +3,14 @@ import { LANGUAGE_STORAGE_KEY } from "../common/constants";
 import { saveLanguageChoice } from "../common/language-choice";
 import { SERMON_MESSAGES } from "./pages/sermons/messages";
 import { CONTENT_MESSAGES } from "./pages/content/messages";
+import { MEDIA_MESSAGES } from "./pages/media/messages";
 
 /** The public site's strings. It shares the admin's language key, not its code. */
 export const messages: Record<Language, Record<string, string>> = {
   "zh-CN": {
     ...SERMON_MESSAGES["zh-CN"],
     ...CONTENT_MESSAGES["zh-CN"],
+    ...MEDIA_MESSAGES["zh-CN"],
     "site.title": "%{name}问答社区",
     "site.default_name": "灯台",
     "site.nav_label": "主导航",
@@ -111,6 +113,46 @@ export const messages: Record<Language, Record<string, string>> = {
     "account.mark_read": "全部标为已读",
     "account.nothing": "暂无内容。",
     "account.login_required": "请先登录。",
+    "mail.title": "通知邮件",
+    "mail.intro":
+      "问答区的通知（新回答、被采纳、被选为精选、内容被隐藏、举报处理结果）除了在站内显示，也可以发到您的邮箱。",
+    "mail.choice": "接收方式",
+    "mail.instant": "每条通知立即发送",
+    "mail.daily": "每日摘要",
+    "mail.weekly": "每周摘要（默认）",
+    "mail.never": "不发送邮件",
+    "mail.save": "保存",
+    "mail.saved": "已保存。",
+    "mail.address": "邮件发往 %{email}。",
+    "mail.no_address": "您的账号还没有邮箱地址，设置后也不会发出邮件。",
+    "mail.settings": "通知邮件设置",
+    "settings.title": "账号设置",
+    "settings.link": "账号设置（邮箱、密码、语言）",
+    "settings.intro": "登录名：%{loginName}",
+    "settings.email": "邮箱",
+    "settings.in_use": "正在使用的邮箱：%{email}",
+    "settings.in_use_unconfirmed": "正在使用的邮箱：%{email}（尚未验证）",
+    "settings.no_email": "您的账号还没有邮箱地址。",
+    "settings.pending":
+      "验证链接已发到 %{email}。打开链接之前，仍使用上面的邮箱。",
+    "settings.resend": "重新发送链接",
+    "settings.cancel": "取消更改",
+    "settings.new_email": "新邮箱",
+    "settings.change_email": "发送验证链接",
+    "settings.email_sent":
+      "验证链接已发到 %{email}，24 小时内有效。打开链接后才会改用新邮箱。",
+    "settings.resent": "已重新发送到 %{email}。",
+    "settings.cancelled": "已取消更改，继续使用原来的邮箱。",
+    "settings.password": "密码",
+    "settings.old_password": "当前密码",
+    "settings.new_password": "新密码（至少 8 位）",
+    "settings.change_password": "修改密码",
+    "settings.password_changed": "密码已修改，其他设备上的登录已退出。",
+    "settings.language": "显示语言",
+    "settings.language_hint": "网站和发给您的邮件使用这种语言。",
+    "settings.save_language": "保存语言",
+    "settings.language_saved": "语言已保存。",
+    "settings.mail_link": "通知邮件设置",
     "reset.forgot_link": "忘记密码？",
     "reset.forgot_title": "找回密码",
     "reset.forgot_intro":
@@ -178,6 +220,7 @@ export const messages: Record<Language, Record<string, string>> = {
   "en-US": {
     ...SERMON_MESSAGES["en-US"],
     ...CONTENT_MESSAGES["en-US"],
+    ...MEDIA_MESSAGES["en-US"],
     "site.title": "%{name} Q&A community",
     "site.default_name": "Lampstand",
     "site.nav_label": "Main navigation",
@@ -285,6 +328,51 @@ export const messages: Record<Language, Record<string, string>> = {
     "account.mark_read": "Mark all read",
     "account.nothing": "Nothing yet.",
     "account.login_required": "Please log in first.",
+    "mail.title": "Notice e-mails",
+    "mail.intro":
+      "Your community notices (new answers, accepted, recommended, hidden posts, reports handled) stay in the site and can also come to your inbox.",
+    "mail.choice": "How they come",
+    "mail.instant": "Each notice at once",
+    "mail.daily": "A daily digest",
+    "mail.weekly": "A weekly digest (the default)",
+    "mail.never": "No e-mail",
+    "mail.save": "Save",
+    "mail.saved": "Saved.",
+    "mail.address": "Mail goes to %{email}.",
+    "mail.no_address":
+      "Your account has no e-mail address yet, so nothing is sent whatever you choose.",
+    "mail.settings": "Notice e-mail settings",
+    "settings.title": "Account settings",
+    "settings.link": "Account settings (e-mail, password, language)",
+    "settings.intro": "Login name: %{loginName}",
+    "settings.email": "E-mail address",
+    "settings.in_use": "Address in use: %{email}",
+    "settings.in_use_unconfirmed":
+      "Address in use: %{email} (not confirmed yet)",
+    "settings.no_email": "Your account has no e-mail address yet.",
+    "settings.pending":
+      "A confirmation link was sent to %{email}. The address above stays in use until you open it.",
+    "settings.resend": "Send the link again",
+    "settings.cancel": "Cancel the change",
+    "settings.new_email": "New address",
+    "settings.change_email": "Send a confirmation link",
+    "settings.email_sent":
+      "A confirmation link was sent to %{email}; it works for 24 hours. The new address is used once you open it.",
+    "settings.resent": "Sent again to %{email}.",
+    "settings.cancelled":
+      "The change is cancelled; your address stays as it was.",
+    "settings.password": "Password",
+    "settings.old_password": "Current password",
+    "settings.new_password": "New password (at least 8 characters)",
+    "settings.change_password": "Change password",
+    "settings.password_changed":
+      "Your password is changed. You are signed out on your other devices.",
+    "settings.language": "Display language",
+    "settings.language_hint":
+      "The site and the mail we send you use this language.",
+    "settings.save_language": "Save language",
+    "settings.language_saved": "Language saved.",
+    "settings.mail_link": "Notice e-mail settings",
     "reset.forgot_link": "Forgot your password?",
     "reset.forgot_title": "Recover your account",
     "reset.forgot_intro":

@@ -2,6 +2,7 @@ import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { adoptFormSession } from "./api";
 import { Site } from "./App";
+import { withStoredHtml } from "./pages/ContentParts";
 import type { SiteProps } from "./data";
 import "./site.css";
 import "./pages/sermons/sermons.css";
@@ -13,6 +14,8 @@ const props = JSON.parse(
   document.getElementById("page-data")?.textContent ?? "null",
 ) as SiteProps | null;
 if (props) {
+  // A content page's stored HTML is in the page once, not in its data as well.
+  props.data = withStoredHtml(props.data, document);
   hydrateRoot(
     document.getElementById("root")!,
     <StrictMode>

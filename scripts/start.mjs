@@ -1,8 +1,10 @@
 // `npm start`: builds whatever is missing or older than its sources, then runs the server
-// (which migrates and seeds the store on start).
+// (which migrates and seeds the store on start) as a child process with the flags and the
+// malloc settings of scripts/server-process.mjs.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { runServer } from "./server-process.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -62,4 +64,4 @@ const serverSources = ["server", "common", "package.json"];
 if (builtAt("dist/server/main.js") < newestMtime(serverSources))
   run("build:server", "the server");
 
-await import(path.join(root, "dist/server/main.js"));
+runServer(path.join(root, "dist/server/main.js"));

@@ -18,6 +18,8 @@ import { jobsPlugin } from "./plugins/jobs.js";
 import { mailPlugin } from "./plugins/mail.js";
 import { behaviorPlugin } from "./plugins/behavior.js";
 import { webPlugin } from "./plugins/web.js";
+import { noticeMailContextPlugin } from "./services/notification-mail/context.js";
+import { unsubscribePagesPlugin } from "./services/notification-mail/pages.js";
 import { apiRoutes } from "./routes/index.js";
 import "./types.js";
 
@@ -65,6 +67,8 @@ export const app: FastifyPluginAsync<AppOptions> = async (
   await fastify.register(behaviorPlugin);
   await fastify.register(jobsPlugin);
   await fastify.register(mailPlugin);
+  await fastify.register(noticeMailContextPlugin);
+  await fastify.register(unsubscribePagesPlugin);
   await fastify.register(apiRoutes, { prefix: API_PREFIX });
   if (dev) {
     const { default: middie } = await import("@fastify/middie");

@@ -47,3 +47,15 @@ describe("STREAM_CONNECT_SOURCES", () => {
     expect(() => loadConfig({ STREAM_CONNECT_SOURCES: "*" })).toThrow();
   });
 });
+
+describe("MAIL_LINKS_PER_IP_PER_HOUR", () => {
+  it("is 10 by default, 0 for no limit, and refuses anything but a count", () => {
+    expect(loadConfig({}).mail.linksPerIpPerHour).toBe(10);
+    expect(
+      loadConfig({ MAIL_LINKS_PER_IP_PER_HOUR: "0" }).mail.linksPerIpPerHour,
+    ).toBe(0);
+    expect(() => loadConfig({ MAIL_LINKS_PER_IP_PER_HOUR: "many" })).toThrow(
+      /MAIL_LINKS_PER_IP_PER_HOUR must be a whole number/,
+    );
+  });
+});

@@ -1,3 +1,4 @@
+import { isBase32Secret } from "./services/two-factor.js";
 import path from "node:path";
 
 /** Everything the server reads from its environment, parsed once at start. */
@@ -10,6 +11,8 @@ export interface Config {
   databaseSchema: string | undefined;
   adminLogin: string | undefined;
   adminPassword: string | undefined;
+  /** ADMIN_TOTP_SECRET (base32): the first administrator is created already enrolled. */
+  adminTotpSecret: string | undefined;
   logLevel: string;
   trustProxy: boolean | string | number;
   /** Where the built apps live (vite output). */
@@ -92,6 +95,11 @@ export interface Config {
     publicOrigin: string | undefined;
     /** MAIL_TICK_MS: how often the outbox is read for due messages. */
     tickMs: number;
+    /**
+     * MAIL_LINKS_PER_IP_PER_HOUR: reset and confirmation links one client address may ask
+     * for an hour, each kind counted apart; 0: no limit (behind a proxy that limits).
+     */
+    linksPerIpPerHour: number;
     /**
      * REQUIRE_VERIFIED_EMAIL=true|false: the default of the setting
      * `ask.requireVerifiedEmail`; unset: on exactly when SMTP_URL is set.
@@ -177,6 +185,17 @@ function parseConnectSources(value: string | undefined): string[] {
   return sources;
 }
 
+/** ADMIN_TOTP_SECRET is checked at start; an error never repeats it (it is a secret). */
+function parseTotpSecret(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const secret = value.replace(/\s/g, "").toUpperCase();
+  if (!isBase32Secret(secret))
+    throw new Error(
+      "ADMIN_TOTP_SECRET must be a base32 secret of at least 16 characters (A-Z, 2-7)",
+    );
+  return secret;
+}
+
 /** SMTP_URL is checked at start; an error never repeats it (it may hold a password). */
 function parseSmtpUrl(value: string | undefined): string | undefined {
   if (!value) return undefined;
@@ -214,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseSchema: env.DATABASE_SCHEMA || undefined,
     adminLogin: env.ADMIN_LOGIN || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
+    adminTotpSecret: parseTotpSecret(env.ADMIN_TOTP_SECRET),
     logLevel: env.LOG_LEVEL || "info",
     trustProxy,
     webDir: path.resolve(env.WEB_DIR || "./dist/web"),
@@ -262,6 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       from: env.MAIL_FROM || "no-reply@localhost",
       publicOrigin: parseOrigin(env.PUBLIC_ORIGIN),
       tickMs: Math.max(100, parseCount(env, "MAIL_TICK_MS", 2000)),
+      linksPerIpPerHour: parseCount(env, "MAIL_LINKS_PER_IP_PER_HOUR", 10),
       requireVerifiedEmail:
         env.REQUIRE_VERIFIED_EMAIL === "true" ||
         (env.REQUIRE_VERIFIED_EMAIL !== "false" && Boolean(env.SMTP_URL)),

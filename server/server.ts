@@ -62,6 +62,7 @@ export async function buildServer(
     await seedDatabase(store, {
       adminLogin: config.adminLogin,
       adminPassword: config.adminPassword,
+      adminTotpSecret: config.adminTotpSecret,
       announce: options.announce ?? ((text) => process.stdout.write(text)),
     });
   } catch (error) {

@@ -29,6 +29,8 @@ export interface AuthSession {
   sessionId: number;
   user: SessionUser;
   permissions: string[];
+  /** The user must enrol a second factor first (docs/decisions.md "Two-factor login"). */
+  enrolmentOnly?: boolean;
 }
 
 declare module "fastify" {
@@ -58,5 +60,10 @@ declare module "fastify" {
   }
   interface FastifyContextConfig {
     permission?: RoutePermission;
+    /**
+     * The route answers a session that may only enrol a second factor (the enrolment
+     * routes and logout); every other route refuses it with 40301 (plugins/auth.ts).
+     */
+    enrolment?: boolean;
   }
 }

@@ -1,4 +1,5 @@
 import { LazyPage, lazyChunk } from "./layout/chunks";
+import { TWO_FACTOR_PATH } from "./http/client";
 import { TrackBehavior } from "./behavior/TrackBehavior";
 import CssBaseline from "@mui/material/CssBaseline";
 import {
@@ -7,10 +8,10 @@ import {
   CoreAdminUI,
   CustomRoutes,
   Error as ErrorPage,
-  LoadingPage,
   Resource,
   localStorageStore,
 } from "react-admin";
+import { Loading } from "./kit/Loading";
 import type { ReactElement } from "react";
 import { BrowserRouter, Route } from "react-router-dom";
 import { authProvider } from "./providers/authProvider";
@@ -30,40 +31,18 @@ import { pagePermission } from "./layout/adminPages";
 import { RequirePermission, guardScreens } from "./layout/RequirePermission";
 import { darkTheme, lightTheme } from "./layout/theme";
 import { EditorTestPage, TreeTestPage, UbTestPage } from "./pages/TestPages";
-import tags from "./resources/tags";
-import users from "./resources/system/users";
-import roles from "./resources/system/roles";
-import auditLog from "./resources/system/auditLog";
-import loginLog from "./resources/system/loginLog";
-import mailOutbox from "./resources/system/mailOutbox";
-import onlineSessions from "./resources/system/onlineSessions";
-import jobs from "./resources/jobs";
-import jobLogs from "./resources/jobLogs";
-import spiders from "./resources/spiders";
-import { mySermons, sermons } from "./resources/sermons";
-import { ArticleEditRoute, articles } from "./resources/articles";
-import audios from "./resources/audios";
-import videos from "./resources/videos";
-import gospelDocs from "./resources/gospelDocs";
-import disciples, { DiscipleImport } from "./resources/disciples";
-import { MinistryConfigPage } from "./resources/ministry";
-import channels from "./resources/live/channels";
-import liveVideos from "./resources/live/videos";
-import liveNotices from "./resources/live/notices";
-import { LiveConfigRoute } from "./resources/live/config";
-import configs from "./resources/system/configs";
-import resourcePages from "./resources/system/resourcePages";
-import permissionTree from "./resources/system/permissionTree";
-import { MODERATION_PAGES } from "./moderation";
+import { RESOURCES } from "./resources";
+import { isRegistered, type ResourceManifest } from "./kit/manifest";
 
-// The statistics screen and its chart library load on first visit.
-const BehaviorStatsPage = lazyChunk(
-  "behavior-stats",
+// Setting up two-factor login: outside the layout, since a session that must enrol first
+// reaches nothing else.
+const TwoFactorPage = lazyChunk(
+  "two-factor",
   () =>
-    import("./behaviorStats/BehaviorStatsPage").then((m) => ({
-      default: m.BehaviorStatsPage,
+    import("./twoFactor/TwoFactorPage").then((m) => ({
+      default: m.TwoFactorPage,
     })),
-  ["behaviorStats"],
+  ["twoFactor"],
 );
 
 // The user's own profile page.
@@ -88,6 +67,23 @@ function guarded(path: string, element: ReactElement, code?: string) {
     />
   );
 }
+
+/** The parts of a manifest react-admin's <Resource> takes. */
+function screensOf(manifest: ResourceManifest) {
+  const { list, create, edit, show, icon, recordRepresentation } = manifest;
+  return { list, create, edit, show, icon, recordRepresentation };
+}
+
+/**
+ * The react-admin resources, each screen behind its permission; made once, so a render
+ * never makes new component types (which would remount). A manifest with only pages of
+ * its own registers none.
+ */
+const REGISTERED = RESOURCES.filter(isRegistered).map((manifest) => ({
+  name: manifest.name,
+  apiPath: manifest.apiPath,
+  screens: guardScreens(screensOf(manifest)),
+}));
 
 // react-admin keeps its own copy of the locale; start it from aid-language (the spec's key).
 const store = localStorageStore("1", "lampstand");
@@ -119,11 +115,15 @@ export function App() {
             accessDenied={AccessDenied}
             authenticationError={AuthenticationError}
             error={ErrorPage}
-            loading={LoadingPage}
+            loading={Loading}
             disableTelemetry
           >
             <CustomRoutes noLayout>
               <Route path="/" element={<LoginPage />} />
+              <Route
+                path={TWO_FACTOR_PATH}
+                element={<LazyPage component={TwoFactorPage} />}
+              />
               <Route path="/test/test" element={<EditorTestPage />} />
               <Route path="/test/tree" element={<TreeTestPage />} />
               {[1, 2, 3, 4].map((n) => (
@@ -140,92 +140,23 @@ export function App() {
                 path="/admin/profile"
                 element={<LazyPage component={ProfilePage} />}
               />
-              {guarded(
-                "system/userBehaviorStat",
-                <LazyPage component={BehaviorStatsPage} />,
+              {RESOURCES.flatMap((manifest) =>
+                (manifest.pages ?? []).map(({ path, element, permission }) =>
+                  guarded(path, element, permission),
+                ),
               )}
-              {guarded(
-                "discipleManage/import",
-                // The import's duplicate check compares phone numbers: it needs the
-                // contact permission too (docs/believers.md).
-                <RequirePermission code="disciple:contact">
-                  <LazyPage component={DiscipleImport} />
-                </RequirePermission>,
-                "disciple:create",
-              )}
-              {guarded(
-                "configManage",
-                <LazyPage component={MinistryConfigPage} />,
-              )}
-              {guarded("articleEdit", <ArticleEditRoute />)}
-              {MODERATION_PAGES.map(({ path, element }) =>
-                guarded(path, element),
-              )}
-              {guarded("configLive", <LiveConfigRoute />)}
               {PUBLIC_PAGE_PATHS.map((path) =>
                 guarded(path, <PublicPageLink path={path} />),
               )}
             </CustomRoutes>
-            <Resource name="admin/tagManage" {...guardScreens(tags)} />
-            <Resource name="admin/system/userManage" {...guardScreens(users)} />
-            <Resource name="admin/system/roleManage" {...guardScreens(roles)} />
-            <Resource
-              name="admin/system/auditLog"
-              {...guardScreens(auditLog)}
-            />
-            <Resource
-              name="admin/system/loginLog"
-              {...guardScreens(loginLog)}
-            />
-            <Resource
-              name="admin/system/onlineSessions"
-              {...guardScreens(onlineSessions)}
-            />
-            <Resource
-              name="admin/system/mailOutbox"
-              {...guardScreens(mailOutbox)}
-            />
-            <Resource name="admin/system/jobManage" {...guardScreens(jobs)} />
-            <Resource
-              name="admin/system/joblogManage"
-              {...guardScreens(jobLogs)}
-            />
-            <Resource name="admin/spiderManage" {...guardScreens(spiders)} />
-            <Resource name="admin/spiderRuns" />
-            <Resource name="admin/sermonManage" {...guardScreens(sermons)} />
-            <Resource
-              name="admin/mySermonManage"
-              {...guardScreens(mySermons)}
-            />
-            <Resource name="admin/articleManage" {...guardScreens(articles)} />
-            <Resource name="admin/audioManage" {...guardScreens(audios)} />
-            <Resource name="admin/videoManage" {...guardScreens(videos)} />
-            <Resource name="admin/docManage" {...guardScreens(gospelDocs)} />
-            <Resource
-              name="admin/discipleManage"
-              {...guardScreens(disciples)}
-            />
-            <Resource name="admin/channelManage" {...guardScreens(channels)} />
-            <Resource
-              name="admin/liveVideoManage"
-              {...guardScreens(liveVideos)}
-            />
-            <Resource
-              name="admin/configLiveNotice"
-              {...guardScreens(liveNotices)}
-            />
-            <Resource
-              name="admin/system/configManage"
-              {...guardScreens(configs)}
-            />
-            <Resource
-              name="admin/system/resourcePageManage"
-              {...guardScreens(resourcePages)}
-            />
-            <Resource
-              name="admin/system/permission/resource"
-              {...guardScreens(permissionTree)}
-            />
+            {REGISTERED.map(({ name, apiPath, screens }) => (
+              <Resource
+                key={name}
+                name={name}
+                {...screens}
+                options={{ apiPath }}
+              />
+            ))}
           </CoreAdminUI>
           <AppNotification />
         </CssBaseline>

@@ -1,6 +1,7 @@
 // The field labels of article in both languages, without zod: the admin's message
 // catalogue imports them (in the feature's messages chunk, src/i18n/featureMessages.ts).
 import type { Language } from "../codes.js";
+import { CONTENT_WORKFLOW_LABELS } from "./record-labels.js";
 
 export const ARTICLE_FIELD_LABELS = {
   "zh-CN": {
@@ -12,16 +13,7 @@ export const ARTICLE_FIELD_LABELS = {
     summary: "摘要",
     body: "正文",
     sourceUrl: "原文链接",
-    status: "状态",
-    publishAt: "定时发布时间",
-    publishedAt: "发布时间",
-    tagIds: "标签",
-    createdBy: "创建者",
-    updatedBy: "修改者",
-    createdAt: "创建时间",
-    updatedAt: "更新时间",
-    version: "版本",
-    q: "搜索",
+    ...CONTENT_WORKFLOW_LABELS["zh-CN"],
     passage: "经文",
   },
   "en-US": {
@@ -33,16 +25,7 @@ export const ARTICLE_FIELD_LABELS = {
     summary: "Summary",
     body: "Text",
     sourceUrl: "Source link",
-    status: "Status",
-    publishAt: "Scheduled for",
-    publishedAt: "Published",
-    tagIds: "Tags",
-    createdBy: "Created by",
-    updatedBy: "Updated by",
-    createdAt: "Created",
-    updatedAt: "Updated",
-    version: "Version",
-    q: "Search",
+    ...CONTENT_WORKFLOW_LABELS["en-US"],
     passage: "Passage",
   },
 } satisfies Record<Language, Record<string, string>>;

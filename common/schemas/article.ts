@@ -1,17 +1,12 @@
 import { z } from "zod";
-import { workflowInputShape, workflowRecordShape } from "./workflow.js";
+import { workflowInputShape } from "./workflow.js";
+import {
+  contentRecordSchema,
+  contentSortFields,
+  optionalText,
+} from "./content-fields.js";
 import { MAX_INT32 } from "./fields.js";
 export { ARTICLE_FIELD_LABELS } from "./article-labels.js";
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((value) =>
-      value ? value : value === undefined ? undefined : null,
-    );
 
 /** An article (issue 11 item 4). Shared by the server (the final word) and the editor. */
 export const articleInputSchema = z.object({
@@ -34,26 +29,14 @@ export const articleInputSchema = z.object({
 });
 export type ArticleInput = z.input<typeof articleInputSchema>;
 
-export const articleSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
+export const articleSchema = contentRecordSchema({
   author: z.string().nullable(),
   category: z.string().nullable(),
   coverFileId: z.number().int().nullable(),
   summary: z.string().nullable(),
   body: z.string(),
   sourceUrl: z.string().nullable(),
-  ...workflowRecordShape,
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  version: z.number().int(),
 });
 export type Article = z.infer<typeof articleSchema>;
 
-export const ARTICLE_SORT_FIELDS = [
-  "id",
-  "title",
-  "createdAt",
-  "updatedAt",
-  "publishedAt",
-] as const;
+export const ARTICLE_SORT_FIELDS = contentSortFields();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_INT32 } from "./fields.js";
 import {
   ASK_BODY_MAX,
   ASK_TAGS_MAX,
@@ -112,6 +113,13 @@ export const ASK_STATUS_ACTIONS = [
   "restore",
 ] as const;
 export type AskStatusAction = (typeof ASK_STATUS_ACTIONS)[number];
+/** Every moderation action on a question: the statuses' and pinning (the batch route's names). */
+export const QUESTION_BATCH_ACTIONS = [
+  ...ASK_STATUS_ACTIONS,
+  "pin",
+  "unpin",
+] as const;
+export type QuestionBatchAction = (typeof QUESTION_BATCH_ACTIONS)[number];
 
 /** A moderator's change of a question: a state change, pin, or title and tags. */
 export const questionModerationSchema = z.object({
@@ -123,13 +131,7 @@ export const questionModerationSchema = z.object({
   pinned: z.boolean().optional(),
   title: z.string().trim().min(ASK_TITLE_MIN).max(ASK_TITLE_MAX).optional(),
   tagIds: z
-    .array(
-      z
-        .number()
-        .int()
-        .positive()
-        .max(2 ** 31 - 1),
-    )
+    .array(z.number().int().positive().max(MAX_INT32))
     .min(ASK_TAGS_MIN)
     .max(ASK_TAGS_MAX)
     .optional(),
@@ -149,11 +151,7 @@ export type AnswerModeration = z.infer<typeof answerModerationSchema>;
 export const REPORT_RESOLUTIONS = ["dismiss", "hide", "mute"] as const;
 
 export const muteInputSchema = z.object({
-  userId: z
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
+  userId: z.number().int().positive().max(MAX_INT32),
   reason: z.string().trim().max(500).default(""),
   /** When the mute ends (ISO time, in the future); null: permanent. */
   until: z.iso.datetime({ offset: true }).nullable(),

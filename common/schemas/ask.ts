@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { clearable } from "./fields.js";
+import { nullableText } from "./text.js";
+import { MAX_INT32, clearable } from "./fields.js";
+import { TAG_SORT_FIELDS, tagSchema } from "./tag.js";
 
 export {
   ASK_BODY_MAX,
@@ -20,11 +22,7 @@ import {
   ASK_TITLE_MIN,
 } from "./ask-limits.js";
 
-const id = z
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
+const id = z.number().int().positive().max(MAX_INT32);
 
 /** A question as a member asks it; the body is HTML, sanitised by the server. */
 export const questionInputSchema = z.object({
@@ -68,49 +66,21 @@ export { ASK_TABS, type AskTab } from "./ask-tabs.js";
 /** A Q&A tag as moderators edit it (the moderation issue adds its screen). */
 export const askTagInputSchema = z.object({
   name: z.string().trim().min(1).max(64),
-  nameEn: z
-    .string()
-    .trim()
-    .max(64)
-    .nullish()
-    .transform((value) => (value ? value : null)),
-  description: z
-    .string()
-    .trim()
-    .max(500)
-    .nullish()
-    .transform((value) => (value ? value : null)),
+  nameEn: nullableText(64),
+  description: nullableText(500),
   /** The description in English, shown on the en-US tag list (issue 25). */
-  descriptionEn: z
-    .string()
-    .trim()
-    .max(500)
-    .nullish()
-    .transform((value) => (value ? value : null)),
+  descriptionEn: nullableText(500),
   sortOrder: clearable(z.number().int().min(0).max(1_000_000), 0),
 });
 
-export const askTagSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  nameEn: z.string().nullable(),
+/** A Q&A tag is a tag with a description in each language. */
+export const askTagSchema = tagSchema.extend({
   description: z.string().nullable(),
   descriptionEn: z.string().nullable(),
-  sortOrder: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  version: z.number().int(),
 });
 export type AskTag = z.infer<typeof askTagSchema>;
 
-export const ASK_TAG_SORT_FIELDS = [
-  "id",
-  "name",
-  "nameEn",
-  "sortOrder",
-  "createdAt",
-  "updatedAt",
-] as const;
+export const ASK_TAG_SORT_FIELDS = TAG_SORT_FIELDS;
 
 /**
  * A post's author as the public reads it. An anonymous post (issue 24) names nobody:

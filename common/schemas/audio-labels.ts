@@ -1,36 +1,10 @@
 // The field labels of audio in both languages, without zod: the admin's message
 // catalogue imports them (in the feature's messages chunk, src/i18n/featureMessages.ts).
 import type { Language } from "../codes.js";
+import { CONTENT_WORKFLOW_LABELS } from "./record-labels.js";
 
-const WORKFLOW_LABELS = {
-  "zh-CN": {
-    status: "状态",
-    publishAt: "定时发布时间",
-    publishedAt: "发布时间",
-    tagIds: "标签",
-    createdBy: "创建者",
-    updatedBy: "修改者",
-    createdAt: "创建时间",
-    updatedAt: "更新时间",
-    version: "版本",
-    q: "搜索",
-  },
-  "en-US": {
-    status: "Status",
-    publishAt: "Scheduled for",
-    publishedAt: "Published",
-    tagIds: "Tags",
-    createdBy: "Created by",
-    updatedBy: "Updated by",
-    createdAt: "Created",
-    updatedAt: "Updated",
-    version: "Version",
-    q: "Search",
-  },
-} satisfies Record<Language, Record<string, string>>;
-
-/** The labels every content resource's workflow fields share. */
-export const contentWorkflowLabels = WORKFLOW_LABELS;
+/** The labels every content resource's workflow fields share (kept under its old name). */
+export { CONTENT_WORKFLOW_LABELS as contentWorkflowLabels };
 
 export const AUDIO_FIELD_LABELS = {
   "zh-CN": {
@@ -42,7 +16,7 @@ export const AUDIO_FIELD_LABELS = {
     durationSec: "时长",
     speaker: "讲员",
     series: "系列",
-    ...WORKFLOW_LABELS["zh-CN"],
+    ...CONTENT_WORKFLOW_LABELS["zh-CN"],
   },
   "en-US": {
     id: "ID",
@@ -53,6 +27,6 @@ export const AUDIO_FIELD_LABELS = {
     durationSec: "Duration",
     speaker: "Speaker",
     series: "Series",
-    ...WORKFLOW_LABELS["en-US"],
+    ...CONTENT_WORKFLOW_LABELS["en-US"],
   },
 } satisfies Record<Language, Record<string, string>>;

@@ -1,6 +1,11 @@
 import { z } from "zod";
-import { workflowInputShape, workflowRecordShape } from "./workflow.js";
-import { fileIdField, optionalText } from "./content-fields.js";
+import { workflowInputShape } from "./workflow.js";
+import {
+  contentRecordSchema,
+  contentSortFields,
+  fileIdField,
+  optionalText,
+} from "./content-fields.js";
 export { contentWorkflowLabels, AUDIO_FIELD_LABELS } from "./audio-labels.js";
 
 /** An audio recording (issue 11 item 5). Shared by the server (the final word) and the admin. */
@@ -16,27 +21,14 @@ export const audioInputSchema = z.object({
 });
 export type AudioInput = z.input<typeof audioInputSchema>;
 
-export const audioSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
+export const audioSchema = contentRecordSchema({
   description: z.string().nullable(),
   audioFileId: z.number().int(),
   coverFileId: z.number().int().nullable(),
   durationSec: z.number().nullable(),
   speaker: z.string().nullable(),
   series: z.string().nullable(),
-  ...workflowRecordShape,
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  version: z.number().int(),
 });
 export type Audio = z.infer<typeof audioSchema>;
 
-export const AUDIO_SORT_FIELDS = [
-  "id",
-  "title",
-  "durationSec",
-  "createdAt",
-  "updatedAt",
-  "publishedAt",
-] as const;
+export const AUDIO_SORT_FIELDS = contentSortFields("durationSec");

@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   "restore",
   "resend",
   "reveal",
+  "twoFactorReset",
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { nullableText } from "./text.js";
 import { SYSTEM_ERRORS } from "../system-messages.js";
 
 export const CONFIG_TYPES = ["string", "number", "boolean", "json"] as const;
@@ -41,12 +42,7 @@ export const configInputSchema = z.object({
     }),
   value: z.string().max(10_000),
   type: z.enum(CONFIG_TYPES),
-  description: z
-    .string()
-    .trim()
-    .max(255)
-    .nullish()
-    .transform((value) => (value ? value : null)),
+  description: nullableText(255),
 });
 export type ConfigInput = z.input<typeof configInputSchema>;
 

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { CONTENT_ERRORS } from "../content-messages.js";
 import { MAX_INT32 } from "./fields.js";
+import { optionalText } from "./text.js";
+import { workflowRecordShape } from "./workflow.js";
 
 /**
  * Field schemas the content resources share (audio, video, gospel documents; issue 11
@@ -8,15 +10,37 @@ import { MAX_INT32 } from "./fields.js";
  */
 
 /** Optional text: blank becomes null, left out stays undefined (an update keeps it). */
-export const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((value) =>
-      value ? value : value === undefined ? undefined : null,
-    );
+export { optionalText };
+
+/** The fields every content list sorts by, with its own (`extra`) after the title. */
+export function contentSortFields<const E extends readonly string[]>(
+  ...extra: E
+) {
+  return [
+    "id",
+    "title",
+    ...extra,
+    "createdAt",
+    "updatedAt",
+    "publishedAt",
+  ] as const;
+}
+
+/**
+ * A content record (sermon, article, audio, video, gospel document): id and title, its
+ * own fields, the publishing workflow's, then its times and version.
+ */
+export function contentRecordSchema<S extends z.ZodRawShape>(own: S) {
+  return z.object({
+    id: z.number().int(),
+    title: z.string(),
+    ...own,
+    ...workflowRecordShape,
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    version: z.number().int(),
+  });
+}
 
 export const fileIdField = z.number().int().positive().max(MAX_INT32);
 

@@ -149,5 +149,19 @@ export const dashboardSchema = z.object({
       failed: z.number(),
     })
     .optional(),
+  /**
+   * Roles that hold `disciple:contact` (believers' phone numbers and addresses) but do not
+   * require two-factor login (issue 24 item 5); shown to those who may read roles.
+   */
+  twoFactorWarnings: z
+    .array(
+      z.object({
+        id: z.number(),
+        code: z.string(),
+        name: z.string(),
+        nameEn: z.string(),
+      }),
+    )
+    .optional(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

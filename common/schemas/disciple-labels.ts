@@ -1,4 +1,5 @@
 import type { Language } from "../codes.js";
+import { RECORD_STAMP_LABELS } from "./record-labels.js";
 
 /**
  * The believer fields' names a person reads: the admin's columns and inputs, the export's
@@ -22,10 +23,7 @@ export const DISCIPLE_FIELD_LABELS = {
     tagIds: "标签",
     notes: "备注",
     contactMasked: "联系方式已隐藏",
-    createdAt: "创建时间",
-    updatedAt: "更新时间",
-    version: "版本",
-    q: "搜索",
+    ...RECORD_STAMP_LABELS["zh-CN"],
   },
   "en-US": {
     id: "ID",
@@ -44,10 +42,7 @@ export const DISCIPLE_FIELD_LABELS = {
     tagIds: "Tags",
     notes: "Notes",
     contactMasked: "Contact hidden",
-    createdAt: "Created",
-    updatedAt: "Updated",
-    version: "Version",
-    q: "Search",
+    ...RECORD_STAMP_LABELS["en-US"],
   },
 } satisfies Record<Language, Record<string, string>>;
 

@@ -1,7 +1,7 @@
 // The field labels of gospel-doc in both languages, without zod: the admin's message
 // catalogue imports them (in the feature's messages chunk, src/i18n/featureMessages.ts).
 import type { Language } from "../codes.js";
-import { contentWorkflowLabels } from "./audio-labels.js";
+import { CONTENT_WORKFLOW_LABELS } from "./record-labels.js";
 
 export const GOSPEL_DOC_FIELD_LABELS = {
   "zh-CN": {
@@ -12,7 +12,7 @@ export const GOSPEL_DOC_FIELD_LABELS = {
     fileId: "文档文件",
     coverFileId: "封面",
     language: "语言",
-    ...contentWorkflowLabels["zh-CN"],
+    ...CONTENT_WORKFLOW_LABELS["zh-CN"],
   },
   "en-US": {
     id: "ID",
@@ -22,6 +22,6 @@ export const GOSPEL_DOC_FIELD_LABELS = {
     fileId: "Document file",
     coverFileId: "Cover",
     language: "Language",
-    ...contentWorkflowLabels["en-US"],
+    ...CONTENT_WORKFLOW_LABELS["en-US"],
   },
 } satisfies Record<Language, Record<string, string>>;

@@ -1,6 +1,11 @@
 import { z } from "zod";
-import { workflowInputShape, workflowRecordShape } from "./workflow.js";
-import { fileIdField, optionalText } from "./content-fields.js";
+import { workflowInputShape } from "./workflow.js";
+import {
+  contentRecordSchema,
+  contentSortFields,
+  fileIdField,
+  optionalText,
+} from "./content-fields.js";
 export { GOSPEL_DOC_FIELD_LABELS } from "./gospel-doc-labels.js";
 
 /** The languages a gospel document is written in (docs/content.md). */
@@ -18,24 +23,12 @@ export const gospelDocInputSchema = z.object({
 });
 export type GospelDocInput = z.input<typeof gospelDocInputSchema>;
 
-export const gospelDocSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
+export const gospelDocSchema = contentRecordSchema({
   description: z.string().nullable(),
   fileId: z.number().int(),
   coverFileId: z.number().int().nullable(),
   language: z.enum(DOC_LANGUAGES),
-  ...workflowRecordShape,
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  version: z.number().int(),
 });
 export type GospelDoc = z.infer<typeof gospelDocSchema>;
 
-export const GOSPEL_DOC_SORT_FIELDS = [
-  "id",
-  "title",
-  "createdAt",
-  "updatedAt",
-  "publishedAt",
-] as const;
+export const GOSPEL_DOC_SORT_FIELDS = contentSortFields();

@@ -1,4 +1,5 @@
 import type { Language } from "../codes.js";
+import { RECORD_STAMP_LABELS } from "./record-labels.js";
 
 /** The job fields' names a person reads: admin labels and CSV headers. */
 export const JOB_FIELD_LABELS = {
@@ -17,10 +18,7 @@ export const JOB_FIELD_LABELS = {
     remark: "备注",
     builtIn: "内置",
     nextRuns: "接下来的执行时间",
-    createdAt: "创建时间",
-    updatedAt: "更新时间",
-    version: "版本",
-    q: "搜索",
+    ...RECORD_STAMP_LABELS["zh-CN"],
   },
   "en-US": {
     id: "ID",
@@ -37,10 +35,7 @@ export const JOB_FIELD_LABELS = {
     remark: "Remark",
     builtIn: "Built-in",
     nextRuns: "Next fire times",
-    createdAt: "Created",
-    updatedAt: "Updated",
-    version: "Version",
-    q: "Search",
+    ...RECORD_STAMP_LABELS["en-US"],
   },
 } satisfies Record<Language, Record<string, string>>;
 

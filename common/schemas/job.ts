@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { nullableText } from "./text.js";
 import { clearable } from "./fields.js";
 import { checkCron, DEFAULT_JOB_TIMEZONE, isTimeZone } from "../cron.js";
 import { JOB_ERRORS } from "../job-messages.js";
@@ -18,7 +19,8 @@ export const MAX_PARAMS_BYTES = 4096;
 /** Longest run allowed; 0 means no limit. */
 export const MAX_TIMEOUT_SEC = 24 * 3600;
 
-const cronField = z
+/** A six-field cron expression (seconds first), checked in UTC. */
+export const cronField = z
   .string()
   .trim()
   .min(1)
@@ -62,12 +64,7 @@ export const jobInputSchema = z.object({
   concurrent: clearable(z.boolean(), false),
   status: clearable(z.enum(JOB_STATUSES), "normal"),
   timeoutSec: clearable(z.number().int().min(0).max(MAX_TIMEOUT_SEC), 0),
-  remark: z
-    .string()
-    .trim()
-    .max(500)
-    .nullish()
-    .transform((value) => (value ? value : null)),
+  remark: nullableText(500),
 });
 export type JobInput = z.input<typeof jobInputSchema>;
 

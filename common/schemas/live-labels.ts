@@ -1,4 +1,5 @@
 import type { Language } from "../codes.js";
+import { RECORD_STAMP_LABELS } from "./record-labels.js";
 
 /**
  * The live fields' names a person reads: the admin's column and input labels and the
@@ -9,19 +10,13 @@ const common = {
     id: "编号",
     status: "状态",
     channelId: "频道",
-    createdAt: "创建时间",
-    updatedAt: "更新时间",
-    version: "版本",
-    q: "搜索",
+    ...RECORD_STAMP_LABELS["zh-CN"],
   },
   "en-US": {
     id: "ID",
     status: "Status",
     channelId: "Channel",
-    createdAt: "Created",
-    updatedAt: "Updated",
-    version: "Version",
-    q: "Search",
+    ...RECORD_STAMP_LABELS["en-US"],
   },
 } satisfies Record<Language, Record<string, string>>;
 

@@ -5,6 +5,8 @@ export const LOGIN_RESULTS = [
   "failure",
   "throttled",
   "disabled",
+  // A right password for an account with two-factor login, sent without its code.
+  "otpRequired",
 ] as const;
 export type LoginResult = (typeof LOGIN_RESULTS)[number];
 

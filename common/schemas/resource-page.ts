@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emptyAsNull } from "./text.js";
 import { SYSTEM_ERRORS } from "../system-messages.js";
 import { MAX_INT32 } from "./fields.js";
 
@@ -48,13 +49,13 @@ export type MenuIcon = (typeof MENU_ICONS)[number];
 
 /** What an administrator edits. A group has no path; a page has one under /admin. */
 export const resourcePageInputSchema = z.object({
-  path: z
-    .string()
-    .trim()
-    .max(128)
-    .regex(/^[A-Za-z][A-Za-z0-9_/-]*$/)
-    .nullish()
-    .transform((value) => (value ? value : null)),
+  path: emptyAsNull(
+    z
+      .string()
+      .trim()
+      .max(128)
+      .regex(/^[A-Za-z][A-Za-z0-9_/-]*$/),
+  ),
   titleZh: z.string().trim().min(1).max(64),
   titleEn: z.string().trim().min(1).max(64),
   icon: z.enum(MENU_ICONS, { message: SYSTEM_ERRORS.unknownIcon }),
@@ -68,11 +69,7 @@ export const resourcePageInputSchema = z.object({
   sortOrder: z.number().int().min(0).max(1_000_000).optional(),
   visible: z.boolean().optional(),
   /** The code that shows the entry; none: every logged-in user. */
-  permission: z
-    .string()
-    .max(64)
-    .nullish()
-    .transform((value) => (value ? value : null)),
+  permission: emptyAsNull(z.string().max(64)),
 });
 export type ResourcePageInput = z.input<typeof resourcePageInputSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { nullableText } from "./text.js";
 import { SYSTEM_ERRORS } from "../system-messages.js";
 
 /** The fields an administrator edits. Unknown codes are refused by the server (40000). */
@@ -10,13 +11,10 @@ export const roleInputSchema = z.object({
     .regex(/^[a-z][a-z0-9_-]*$/, { message: SYSTEM_ERRORS.roleCodeFormat }),
   name: z.string().trim().min(1).max(64),
   nameEn: z.string().trim().min(1).max(64),
-  remark: z
-    .string()
-    .trim()
-    .max(255)
-    .nullish()
-    .transform((value) => (value ? value : null)),
+  remark: nullableText(255),
   permissions: z.array(z.string().max(64)).max(1000).optional(),
+  /** Its users log in with a second factor; `admin` always does. */
+  requiresTwoFactor: z.boolean().optional(),
 });
 export type RoleInput = z.input<typeof roleInputSchema>;
 
@@ -28,6 +26,7 @@ export const roleSchema = z.object({
   remark: z.string().nullable(),
   permissions: z.array(z.string()),
   builtIn: z.boolean(),
+  requiresTwoFactor: z.boolean(),
   userCount: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -1,6 +1,7 @@
 // The field labels of sermon in both languages, without zod: the admin's message
 // catalogue imports them (in the feature's messages chunk, src/i18n/featureMessages.ts).
 import type { Language } from "../codes.js";
+import { CONTENT_WORKFLOW_LABELS } from "./record-labels.js";
 
 export const SERMON_FIELD_LABELS = {
   "zh-CN": {
@@ -20,16 +21,7 @@ export const SERMON_FIELD_LABELS = {
     coverFileId: "封面",
     regionCode: "地区",
     views: "浏览量",
-    status: "状态",
-    publishAt: "定时发布时间",
-    publishedAt: "发布时间",
-    tagIds: "标签",
-    createdBy: "创建者",
-    updatedBy: "修改者",
-    createdAt: "创建时间",
-    updatedAt: "更新时间",
-    version: "版本",
-    q: "搜索",
+    ...CONTENT_WORKFLOW_LABELS["zh-CN"],
   },
   "en-US": {
     id: "ID",
@@ -48,15 +40,6 @@ export const SERMON_FIELD_LABELS = {
     coverFileId: "Cover",
     regionCode: "Region",
     views: "Views",
-    status: "Status",
-    publishAt: "Scheduled for",
-    publishedAt: "Published",
-    tagIds: "Tags",
-    createdBy: "Created by",
-    updatedBy: "Updated by",
-    createdAt: "Created",
-    updatedAt: "Updated",
-    version: "Version",
-    q: "Search",
+    ...CONTENT_WORKFLOW_LABELS["en-US"],
   },
 } satisfies Record<Language, Record<string, string>>;

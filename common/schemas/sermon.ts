@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { optionalText } from "./text.js";
-import { workflowInputShape, workflowRecordShape } from "./workflow.js";
+import { workflowInputShape } from "./workflow.js";
+import { contentRecordSchema, contentSortFields } from "./content-fields.js";
 import { MAX_INT32 } from "./fields.js";
 export { SERMON_FIELD_LABELS } from "./sermon-labels.js";
 
@@ -47,9 +48,7 @@ export const sermonInputSchema = z.object({
 });
 export type SermonInput = z.input<typeof sermonInputSchema>;
 
-export const sermonSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
+export const sermonSchema = contentRecordSchema({
   preacher: z.string().nullable(),
   series: z.string().nullable(),
   serviceType: z.string().nullable(),
@@ -64,19 +63,10 @@ export const sermonSchema = z.object({
   coverFileId: z.number().int().nullable(),
   regionCode: z.string().nullable(),
   views: z.number().int(),
-  ...workflowRecordShape,
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  version: z.number().int(),
 });
 export type Sermon = z.infer<typeof sermonSchema>;
 
 export const SERMON_SORT_FIELDS = [
-  "id",
-  "title",
-  "preachedOn",
-  "createdAt",
-  "updatedAt",
-  "publishedAt",
+  ...contentSortFields("preachedOn"),
   "views",
 ] as const;

@@ -1,3 +1,4 @@
+import { RECORD_STAMP_LABELS } from "./record-labels.js";
 /** The crawler fields' names a person reads: admin labels and CSV headers. */
 export const SPIDER_FIELD_LABELS = {
   "zh-CN": {
@@ -20,10 +21,7 @@ export const SPIDER_FIELD_LABELS = {
     cron: "执行计划（cron）",
     jobId: "任务",
     remark: "备注",
-    createdAt: "创建时间",
-    updatedAt: "更新时间",
-    version: "版本",
-    q: "搜索",
+    ...RECORD_STAMP_LABELS["zh-CN"],
   },
   "en-US": {
     id: "ID",
@@ -45,10 +43,7 @@ export const SPIDER_FIELD_LABELS = {
     cron: "Schedule (cron)",
     jobId: "Job",
     remark: "Remark",
-    createdAt: "Created",
-    updatedAt: "Updated",
-    version: "Version",
-    q: "Search",
+    ...RECORD_STAMP_LABELS["en-US"],
   },
 };
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { clearable, MAX_INT32 } from "./fields.js";
-import { checkCron } from "../cron.js";
+import { emptyAsNull, nullableText } from "./text.js";
+import { cronField } from "./job.js";
 import { SPIDER_ERRORS } from "../spider-messages.js";
 
 export const SPIDER_TARGETS = ["sermon", "article"] as const;
@@ -43,12 +44,7 @@ const pattern = z
 
 /** A CSS selector; the server checks it parses (the admin has no selector engine). */
 const selector = z.string().trim().min(1).max(300);
-const optionalSelector = z
-  .string()
-  .trim()
-  .max(300)
-  .nullish()
-  .transform((value) => (value ? value : null));
+const optionalSelector = nullableText(300);
 
 export const spiderSelectorsSchema = z.strictObject({
   title: selector,
@@ -59,29 +55,14 @@ export const spiderSelectorsSchema = z.strictObject({
 });
 export type SpiderSelectors = z.infer<typeof spiderSelectorsSchema>;
 
-const cronField = z
-  .string()
-  .trim()
-  .min(1)
-  .max(120)
-  .superRefine((value, ctx) => {
-    const checked = checkCron(value, "UTC");
-    if (!checked.ok) ctx.addIssue({ code: "custom", message: checked.error });
-  });
-
 /** A crawler source as the admin sends it (the server also checks selectors and tags). */
 export const spiderInputSchema = z.object({
   name: z.string().trim().min(1).max(64),
   startUrls: z.array(httpUrl).min(1).max(MAX_START_URLS),
-  linkPattern: pattern.nullish().transform((value) => (value ? value : null)),
+  linkPattern: emptyAsNull(pattern),
   maxPages: clearable(z.number().int().min(1).max(MAX_SPIDER_PAGES), 50),
   delayMs: clearable(z.number().int().min(0).max(MAX_SPIDER_DELAY_MS), 1000),
-  userAgent: z
-    .string()
-    .trim()
-    .max(200)
-    .nullish()
-    .transform((value) => (value ? value : null)),
+  userAgent: nullableText(200),
   enabled: clearable(z.boolean(), true),
   selectors: spiderSelectorsSchema,
   target: z.enum(SPIDER_TARGETS),
@@ -91,12 +72,7 @@ export const spiderInputSchema = z.object({
   ),
   /** When it runs (a job of handler spider.run keeps it). */
   cron: clearable(cronField, "0 0 3 * * *"),
-  remark: z
-    .string()
-    .trim()
-    .max(500)
-    .nullish()
-    .transform((value) => (value ? value : null)),
+  remark: nullableText(500),
 });
 export type SpiderInput = z.input<typeof spiderInputSchema>;
 
@@ -176,11 +152,6 @@ export type SpiderTest = z.infer<typeof spiderTestSchema>;
 export const spiderTestInputSchema = z.strictObject({
   url: httpUrl,
   selectors: spiderSelectorsSchema,
-  linkPattern: pattern.nullish().transform((value) => (value ? value : null)),
-  userAgent: z
-    .string()
-    .trim()
-    .max(200)
-    .nullish()
-    .transform((value) => (value ? value : null)),
+  linkPattern: emptyAsNull(pattern),
+  userAgent: nullableText(200),
 });

@@ -1,4 +1,5 @@
 import type { Language } from "../codes.js";
+import { RECORD_STAMP_LABELS } from "./record-labels.js";
 
 /**
  * The system resources' field names a person reads: the admin's column and input labels,
@@ -9,17 +10,11 @@ type Labels = Record<Language, Record<string, string>>;
 const common = {
   "zh-CN": {
     id: "编号",
-    createdAt: "创建时间",
-    updatedAt: "更新时间",
-    version: "版本",
-    q: "搜索",
+    ...RECORD_STAMP_LABELS["zh-CN"],
   },
   "en-US": {
     id: "ID",
-    createdAt: "Created",
-    updatedAt: "Updated",
-    version: "Version",
-    q: "Search",
+    ...RECORD_STAMP_LABELS["en-US"],
   },
 };
 
@@ -46,6 +41,7 @@ export const USER_FIELD_LABELS = labels(
     password: "密码",
     lastLoginAt: "最后登录时间",
     lastLoginIp: "最后登录 IP",
+    twoFactorEnabled: "两步验证",
   },
   {
     loginName: "Login name",
@@ -59,6 +55,7 @@ export const USER_FIELD_LABELS = labels(
     password: "Password",
     lastLoginAt: "Last login",
     lastLoginIp: "Last login IP",
+    twoFactorEnabled: "Two-factor login",
   },
 );
 
@@ -70,6 +67,7 @@ export const ROLE_FIELD_LABELS = labels(
     remark: "备注",
     permissions: "权限",
     builtIn: "内置",
+    requiresTwoFactor: "要求两步验证",
     userCount: "用户数",
   },
   {
@@ -79,6 +77,7 @@ export const ROLE_FIELD_LABELS = labels(
     remark: "Remark",
     permissions: "Permissions",
     builtIn: "Built in",
+    requiresTwoFactor: "Requires two-factor login",
     userCount: "Users",
   },
 );

@@ -1,4 +1,5 @@
 import type { Language } from "../codes.js";
+import { RECORD_STAMP_LABELS } from "./record-labels.js";
 
 /**
  * The tag fields' names a person reads: the admin's column and input labels, and the
@@ -10,19 +11,13 @@ export const TAG_FIELD_LABELS = {
     name: "名称",
     nameEn: "英文名称",
     sortOrder: "排序",
-    createdAt: "创建时间",
-    updatedAt: "更新时间",
-    version: "版本",
-    q: "搜索",
+    ...RECORD_STAMP_LABELS["zh-CN"],
   },
   "en-US": {
     id: "ID",
     name: "Name",
     nameEn: "English name",
     sortOrder: "Sort order",
-    createdAt: "Created",
-    updatedAt: "Updated",
-    version: "Version",
-    q: "Search",
+    ...RECORD_STAMP_LABELS["en-US"],
   },
 } satisfies Record<Language, Record<string, string>>;

@@ -1,15 +1,13 @@
 import { z } from "zod";
 import { clearable } from "./fields.js";
-import { nameText, optionalNameText } from "./text.js";
+import { emptyAsNull, nameText, optionalNameText } from "./text.js";
 
 /** A Q&A / content tag. Shared by the server (the final word) and the admin forms. */
 export const tagInputSchema = z.object({
   /** Chinese name, shown by default; unique. */
   name: nameText(64),
   /** English name, shown in the en-US interface; optional. */
-  nameEn: optionalNameText(64)
-    .nullish()
-    .transform((value) => (value ? value : null)),
+  nameEn: emptyAsNull(optionalNameText(64)),
   /** Display order, smaller first; 0 when left out or emptied. */
   sortOrder: clearable(z.number().int().min(0).max(1_000_000), 0),
 });

@@ -44,3 +44,16 @@ export function optionalText(max: number) {
       value ? value : value === undefined ? undefined : null,
     );
 }
+
+/**
+ * A field whose empty value is no value: empty, null and absent all become null (so an
+ * update that leaves it out clears it, as a form that sends every field means).
+ */
+export function emptyAsNull<T extends z.ZodType<string, string>>(schema: T) {
+  return schema.nullish().transform((value) => (value ? value : null));
+}
+
+/** Free text, trimmed, at most `max` long; empty, null and absent all become null. */
+export function nullableText(max: number) {
+  return emptyAsNull(z.string().trim().max(max));
+}

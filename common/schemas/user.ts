@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { MAX_INT32 } from "./fields.js";
+import { emptyAsNull } from "./text.js";
 import { SYSTEM_ERRORS } from "../system-messages.js";
 import { SUPPORTED_LANGUAGES } from "../codes.js";
 import { checkPasswordAgainstLoginName, passwordSchema } from "./password.js";
@@ -8,10 +10,7 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 
 /** An optional text: empty and missing both become null. */
 const optionalText = (schema: z.ZodType<string, string>) =>
-  z
-    .union([schema, z.literal("")])
-    .nullish()
-    .transform((value) => (value ? value : null));
+  emptyAsNull(z.union([schema, z.literal("")]));
 
 const emailField = optionalText(z.email().max(128));
 const phoneField = optionalText(
@@ -34,13 +33,7 @@ export const userInputSchema = z.object({
   status: z.enum(USER_STATUSES).optional(),
   language: z.enum(SUPPORTED_LANGUAGES).nullish(),
   roleIds: z
-    .array(
-      z
-        .number()
-        .int()
-        .positive()
-        .max(2 ** 31 - 1),
-    )
+    .array(z.number().int().positive().max(MAX_INT32))
     .max(100)
     .optional(),
 });
@@ -62,6 +55,8 @@ export const userSchema = z.object({
   roleIds: z.array(z.number().int()),
   lastLoginAt: z.string().nullable(),
   lastLoginIp: z.string().nullable(),
+  /** Logs in with a second factor (TOTP); an administrator can reset it. */
+  twoFactorEnabled: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
   version: z.number().int(),

@@ -1,7 +1,7 @@
 // The field labels of video in both languages, without zod: the admin's message
 // catalogue imports them (in the feature's messages chunk, src/i18n/featureMessages.ts).
 import type { Language } from "../codes.js";
-import { contentWorkflowLabels } from "./audio-labels.js";
+import { CONTENT_WORKFLOW_LABELS } from "./record-labels.js";
 
 export const VIDEO_FIELD_LABELS = {
   "zh-CN": {
@@ -13,7 +13,7 @@ export const VIDEO_FIELD_LABELS = {
     coverFileId: "封面",
     durationSec: "时长",
     source: "来源",
-    ...contentWorkflowLabels["zh-CN"],
+    ...CONTENT_WORKFLOW_LABELS["zh-CN"],
   },
   "en-US": {
     id: "ID",
@@ -24,6 +24,6 @@ export const VIDEO_FIELD_LABELS = {
     coverFileId: "Cover",
     durationSec: "Duration",
     source: "Source",
-    ...contentWorkflowLabels["en-US"],
+    ...CONTENT_WORKFLOW_LABELS["en-US"],
   },
 } satisfies Record<Language, Record<string, string>>;

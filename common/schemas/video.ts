@@ -1,6 +1,12 @@
 import { z } from "zod";
-import { workflowInputShape, workflowRecordShape } from "./workflow.js";
-import { fileIdField, optionalText, videoUrlField } from "./content-fields.js";
+import { workflowInputShape } from "./workflow.js";
+import {
+  contentRecordSchema,
+  contentSortFields,
+  fileIdField,
+  optionalText,
+  videoUrlField,
+} from "./content-fields.js";
 export { VIDEO_FIELD_LABELS } from "./video-labels.js";
 
 /**
@@ -17,29 +23,16 @@ export const videoInputSchema = z.object({
 });
 export type VideoInput = z.input<typeof videoInputSchema>;
 
-export const videoSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
+export const videoSchema = contentRecordSchema({
   description: z.string().nullable(),
   videoFileId: z.number().int().nullable(),
   videoUrl: z.string().nullable(),
   coverFileId: z.number().int().nullable(),
   durationSec: z.number().nullable(),
-  ...workflowRecordShape,
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  version: z.number().int(),
 });
 export type Video = z.infer<typeof videoSchema>;
 
-export const VIDEO_SORT_FIELDS = [
-  "id",
-  "title",
-  "durationSec",
-  "createdAt",
-  "updatedAt",
-  "publishedAt",
-] as const;
+export const VIDEO_SORT_FIELDS = contentSortFields("durationSec");
 
 /** Where a video plays from: the `source` filter. */
 export const VIDEO_SOURCES = ["file", "link"] as const;

@@ -1,9 +1,18 @@
-import { useState, type FormEvent } from "react";
 import { api, saveSession, type SiteUser } from "../api";
-import { failureText, fieldErrors, useSite } from "../context";
-import { FieldError, fieldProps } from "./FieldError";
+import { useSite } from "../context";
+import { Field, FormAlert } from "./FieldError";
+import { useFormSubmit } from "./useFormSubmit";
 
 const FIELDS = ["loginName", "userName", "password", "email"] as const;
+/** The fields only signing up asks for. */
+const SIGNUP_ONLY = new Set<string>(["userName", "email"]);
+/** Each field's label (under `account.`) and input attributes. */
+const INPUTS = {
+  loginName: { label: "login_name", input: { autoComplete: "username" } },
+  userName: { label: "user_name", input: { autoComplete: "nickname" } },
+  password: { label: "password", input: { type: "password" } },
+  email: { label: "email", input: { type: "email", autoComplete: "email" } },
+};
 
 interface SessionAnswer {
   token: string;
@@ -27,19 +36,10 @@ export function AccountForm({
   refused?: { error: string; values: Record<string, string> };
 }) {
   const { t, language, setUser } = useSite();
-  const [error, setError] = useState<string | null>(refused?.error ?? null);
   const typed = refused?.values ?? {};
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const value = (name: string) => String(form.get(name) ?? "");
-    setBusy(true);
-    setError(null);
-    setErrors({});
-    try {
+  const { submit, busy, error, errors } = useFormSubmit(
+    FIELDS,
+    async (value) => {
       const answer = await api<SessionAnswer>(
         language,
         "POST",
@@ -57,12 +57,10 @@ export function AccountForm({
       setUser(answer.user);
       const back = new URLSearchParams(window.location.search).get("back");
       window.location.assign(back && back.startsWith("/") ? back : "/ask");
-    } catch (failure) {
-      setError(failureText(failure, t, language, FIELDS));
-      setErrors(fieldErrors(failure));
-      setBusy(false);
-    }
-  };
+      return "leaving";
+    },
+    refused?.error ?? null,
+  );
 
   if (mode === "signup" && !signUpOpen) {
     return (
@@ -78,61 +76,26 @@ export function AccountForm({
         {t(mode === "login" ? "account.welcome_back" : "account.welcome")}
       </h1>
       <form method="post" className="stack" onSubmit={submit} noValidate>
-        <label>
-          {t("account.login_name")}
-          <input
-            name="loginName"
-            autoComplete="username"
-            defaultValue={typed.loginName}
-            required
-            {...fieldProps(errors, mode, "loginName")}
+        {FIELDS.filter(
+          (name) => mode === "signup" || !SIGNUP_ONLY.has(name),
+        ).map((name) => (
+          <Field
+            key={name}
+            label={t(`account.${INPUTS[name].label}`)}
+            name={name}
+            form={mode}
+            errors={errors}
+            {...INPUTS[name].input}
+            {...(name === "password"
+              ? {
+                  autoComplete:
+                    mode === "login" ? "current-password" : "new-password",
+                }
+              : { defaultValue: typed[name] })}
+            required={name !== "email"}
           />
-          <FieldError errors={errors} form={mode} name="loginName" />
-        </label>
-        {mode === "signup" ? (
-          <label>
-            {t("account.user_name")}
-            <input
-              name="userName"
-              autoComplete="nickname"
-              defaultValue={typed.userName}
-              required
-              {...fieldProps(errors, mode, "userName")}
-            />
-            <FieldError errors={errors} form={mode} name="userName" />
-          </label>
-        ) : null}
-        <label>
-          {t("account.password")}
-          <input
-            name="password"
-            type="password"
-            autoComplete={
-              mode === "login" ? "current-password" : "new-password"
-            }
-            required
-            {...fieldProps(errors, mode, "password")}
-          />
-          <FieldError errors={errors} form={mode} name="password" />
-        </label>
-        {mode === "signup" ? (
-          <label>
-            {t("account.email")}
-            <input
-              name="email"
-              type="email"
-              autoComplete="email"
-              defaultValue={typed.email}
-              {...fieldProps(errors, mode, "email")}
-            />
-            <FieldError errors={errors} form={mode} name="email" />
-          </label>
-        ) : null}
-        {error ? (
-          <p role="alert" className="error">
-            {error}
-          </p>
-        ) : null}
+        ))}
+        <FormAlert error={error} />
         <button type="submit" disabled={busy}>
           {t(mode === "login" ? "account.login" : "account.signup")}
         </button>

@@ -7,7 +7,7 @@ import {
 import type { Question } from "../../common/schemas/ask";
 import { api } from "../api";
 import { failureText, fieldErrors, useSite } from "../context";
-import { FieldError, fieldProps } from "./FieldError";
+import { FieldError, fieldProps, FormAlert } from "./FieldError";
 import { EmailUnverified } from "./VerifyEmail";
 
 const FIELDS = ["title", "tagIds", "body"] as const;
@@ -137,11 +137,7 @@ export function AskForm({
           <FieldError errors={errors} form="ask" name="body" />
           {/* Whether a post is anonymous is chosen when it is posted, not changed later. */}
           {editing ? null : <AnonymousChoice />}
-          {error ? (
-            <p role="alert" className="error">
-              {error}
-            </p>
-          ) : null}
+          <FormAlert error={error} />
           <EmailUnverified failure={failure} />
           <p className="form-buttons">
             <button type="submit" disabled={busy}>

@@ -9,7 +9,9 @@ import { PasswordResetForm } from "./PasswordResetForm";
 import { VerifyEmailForm } from "./VerifyEmail";
 import { AskForm } from "./AskForm";
 import { MinePage } from "./MinePage";
-import { Byline } from "./Byline";
+import { MailPreferences } from "./MailPreferences";
+import { AccountSettings } from "./account/AccountSettings";
+import { PostByline } from "./Byline";
 
 type AskData = Extract<PageData, { page: "ask" }>;
 
@@ -26,6 +28,8 @@ export function AskPage({ data }: { data: AskData }) {
     return <PasswordResetForm mode={data.view} state={data.account} />;
   if (data.view === "verify") return <VerifyEmailForm state={data.account} />;
   if (data.view === "mine") return <MinePage />;
+  if (data.view === "mail") return <MailPreferences state={data.account} />;
+  if (data.view === "account") return <AccountSettings state={data.account} />;
   if (data.view === "ask") return <AskForm tags={data.tags} />;
   return <QuestionList data={data} />;
 }
@@ -138,11 +142,7 @@ function QuestionList({ data }: { data: AskData }) {
                 <span>{t("ask.answers", { count: question.answerCount })}</span>
                 <span>{t("ask.views", { count: question.views })}</span>
                 <span>
-                  <Byline
-                    message="ask.asked_by"
-                    author={question.author}
-                    time={question.createdAt}
-                  />
+                  <PostByline kind="question" post={question} />
                 </span>
               </p>
               <p className="post-tags">

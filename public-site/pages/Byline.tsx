@@ -56,3 +56,20 @@ export function Byline({
     </>
   );
 }
+
+/** A post's byline: "asked by" for a question, "answered by" for an answer. */
+export function PostByline({
+  kind,
+  post,
+}: {
+  kind: "question" | "answer";
+  post: { author: Author; createdAt: string };
+}) {
+  return (
+    <Byline
+      message={kind === "question" ? "ask.asked_by" : "ask.answered_by"}
+      author={post.author}
+      time={post.createdAt}
+    />
+  );
+}

@@ -1,6 +1,6 @@
 import { useSite } from "../context";
 import type { PageData } from "../data";
-import { Byline } from "./Byline";
+import { PostByline } from "./Byline";
 
 export function ChoicenessPage({
   data,
@@ -34,11 +34,7 @@ export function ChoicenessPage({
                 dangerouslySetInnerHTML={{ __html: answer.body }}
               />
               <p className="site-muted">
-                <Byline
-                  message="ask.answered_by"
-                  author={answer.author}
-                  time={answer.createdAt}
-                />
+                <PostByline kind="answer" post={answer} />
               </p>
             </li>
           ))}

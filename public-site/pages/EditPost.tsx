@@ -6,6 +6,7 @@ import { failureText, useSite } from "../context";
 import type { TagCount } from "../data";
 import { AskForm } from "./AskForm";
 import { LazyEditor } from "./LazyEditor";
+import { FormAlert } from "./FieldError";
 
 /**
  * Whether the logged-in member may still change this post: their own, within the 24 hours
@@ -88,11 +89,7 @@ export function AnswerEditor({
         onChange={setBody}
         initialHtml={answer.body}
       />
-      {error ? (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      ) : null}
+      <FormAlert error={error} />
       <p className="form-buttons">
         <button type="button" onClick={save} disabled={busy}>
           {t("ask.form.save")}

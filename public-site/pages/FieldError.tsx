@@ -1,3 +1,4 @@
+import type { InputHTMLAttributes } from "react";
 import { errorAt } from "../context";
 
 /** The id of a field's error line, for the field's aria-describedby. */
@@ -37,5 +38,36 @@ export function FieldError({
     <span className="field-error error" id={fieldErrorId(form, name)}>
       {error}
     </span>
+  ) : null;
+}
+
+/** A labelled input with its error under it; the input's other attributes pass through. */
+export function Field({
+  label,
+  name,
+  form,
+  errors,
+  ...input
+}: {
+  label: string;
+  name: string;
+  form: string;
+  errors: Record<string, string>;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "form">) {
+  return (
+    <label>
+      {label}
+      <input name={name} {...input} {...fieldProps(errors, form, name)} />
+      <FieldError errors={errors} form={form} name={name} />
+    </label>
+  );
+}
+
+/** A form's refusal, above its button (nothing while there is none). */
+export function FormAlert({ error }: { error: string | null }) {
+  return error ? (
+    <p role="alert" className="error">
+      {error}
+    </p>
   ) : null;
 }

@@ -7,6 +7,7 @@ import type {
 import { api } from "../api";
 import { failureText, formatTime, useSite } from "../context";
 import { Byline } from "./Byline";
+import { FormAlert } from "./FieldError";
 
 interface Mine {
   questions: Question[];
@@ -59,11 +60,7 @@ export function MinePage() {
           </a>
         </p>
       ) : null}
-      {error ? (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      ) : null}
+      <FormAlert error={error} />
       {mine ? (
         <>
           {mine.mutedUntil ? (
@@ -78,6 +75,12 @@ export function MinePage() {
           ) : null}
           <section>
             <h2>{t("account.notifications")}</h2>
+            <p>
+              <a href="/ask?view=mail">{t("mail.settings")}</a>
+            </p>
+            <p>
+              <a href="/ask?view=account">{t("settings.link")}</a>
+            </p>
             {mine.notifications.length === 0 ? (
               <p>{t("account.nothing")}</p>
             ) : (

@@ -16,6 +16,8 @@ const CONTENT: Record<
     href: "/articles",
   },
   document: { text: "doc.not_found", back: "doc.back", href: "/docs" },
+  audio: { text: "audio.not_found", back: "audio.back", href: "/audios" },
+  video: { text: "video.not_found", back: "video.back", href: "/videos" },
 };
 
 export function NotFoundPage({ about }: { about?: NotFoundAbout }) {

@@ -1,9 +1,21 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { api } from "../api";
-import { failureText, fieldErrors, useSite } from "../context";
-import { FieldError, fieldProps } from "./FieldError";
+import { useSite } from "../context";
+import { Field, FormAlert } from "./FieldError";
+import { useFormSubmit } from "./useFormSubmit";
 
 const FIELDS = ["email", "password"] as const;
+/** The one field of each form: its label and input attributes. */
+const INPUTS = {
+  forgot: {
+    label: "reset.email",
+    input: { name: "email", type: "email", autoComplete: "email" },
+  },
+  reset: {
+    label: "reset.new_password",
+    input: { name: "password", type: "password", autoComplete: "new-password" },
+  },
+};
 
 /**
  * Forgot password (`/ask?view=forgot`: ask for a link by e-mail) and the link's page
@@ -20,19 +32,11 @@ export function PasswordResetForm({
   state?: { error: string; values: Record<string, string>; done?: boolean };
 }) {
   const { t, language } = useSite();
-  const [error, setError] = useState<string | null>(state?.error || null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [done, setDone] = useState(Boolean(state?.done));
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const value = (name: string) => String(form.get(name) ?? "");
-    setBusy(true);
-    setError(null);
-    setErrors({});
-    try {
+  // Every error the server names shows at its field (as on the account form).
+  const { submit, busy, error, errors } = useFormSubmit(
+    FIELDS,
+    async (value) => {
       if (mode === "forgot") {
         await api(language, "POST", "/auth/password-reset", {
           email: value("email"),
@@ -46,13 +50,9 @@ export function PasswordResetForm({
         });
       }
       setDone(true);
-    } catch (failure) {
-      // Every error the server names shows at its field (as on the account form).
-      setError(failureText(failure, t, language, FIELDS));
-      setErrors(fieldErrors(failure));
-    }
-    setBusy(false);
-  };
+    },
+    state?.error || null,
+  );
 
   const title = t(mode === "forgot" ? "reset.forgot_title" : "reset.title");
   if (done) {
@@ -73,37 +73,15 @@ export function PasswordResetForm({
       <h1>{title}</h1>
       <p>{t(mode === "forgot" ? "reset.forgot_intro" : "reset.intro")}</p>
       <form method="post" className="stack" onSubmit={submit} noValidate>
-        {mode === "forgot" ? (
-          <label>
-            {t("reset.email")}
-            <input
-              name="email"
-              type="email"
-              autoComplete="email"
-              defaultValue={state?.values.email}
-              required
-              {...fieldProps(errors, mode, "email")}
-            />
-            <FieldError errors={errors} form={mode} name="email" />
-          </label>
-        ) : (
-          <label>
-            {t("reset.new_password")}
-            <input
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              {...fieldProps(errors, mode, "password")}
-            />
-            <FieldError errors={errors} form={mode} name="password" />
-          </label>
-        )}
-        {error ? (
-          <p role="alert" className="error">
-            {error}
-          </p>
-        ) : null}
+        <Field
+          label={t(INPUTS[mode].label)}
+          form={mode}
+          errors={errors}
+          {...INPUTS[mode].input}
+          defaultValue={mode === "forgot" ? state?.values.email : undefined}
+          required
+        />
+        <FormAlert error={error} />
         <button type="submit" disabled={busy}>
           {t(mode === "forgot" ? "reset.send" : "reset.save")}
         </button>

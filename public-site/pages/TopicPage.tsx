@@ -3,13 +3,13 @@ import type { Answer } from "../../common/schemas/ask";
 import { api } from "../api";
 import { failureText, fieldErrors, useSite } from "../context";
 import { EmailUnverified } from "./VerifyEmail";
-import { FieldError, fieldProps } from "./FieldError";
+import { FieldError, fieldProps, FormAlert } from "./FieldError";
 import { askUrl, tagName, type PageData } from "../data";
 import { formatRange, osisOfRange } from "../../common/passages";
 import { AnswerEditor, canEdit, QuestionEditor } from "./EditPost";
 import { LazyEditor } from "./LazyEditor";
 import { HiddenPosts } from "./HiddenPosts";
-import { Byline } from "./Byline";
+import { PostByline } from "./Byline";
 import { AnonymousChoice } from "./AnonymousChoice";
 
 type TopicData = Extract<PageData, { page: "topicDetail" }>;
@@ -61,11 +61,7 @@ export function TopicPage({ data }: { data: TopicData }) {
       <h1>{question.title}</h1>
       <p className="post-meta">
         <span>
-          <Byline
-            message="ask.asked_by"
-            author={question.author}
-            time={question.createdAt}
-          />
+          <PostByline kind="question" post={question} />
         </span>
         <span>{t("ask.views", { count: question.views })}</span>
       </p>
@@ -225,11 +221,7 @@ function AnswerItem({
         </button>
       ) : null}
       <p className="site-muted">
-        <Byline
-          message="ask.answered_by"
-          author={answer.author}
-          time={answer.createdAt}
-        />
+        <PostByline kind="answer" post={answer} />
       </p>
       <PostActions
         targetType="answer"
@@ -497,11 +489,7 @@ function AnswerForm({
           <LazyEditor label={t("topic.your_answer")} onChange={setBody} />
           <FieldError errors={errors} form="answer" name="body" />
           <AnonymousChoice />
-          {error ? (
-            <p role="alert" className="error">
-              {error}
-            </p>
-          ) : null}
+          <FormAlert error={error} />
           <EmailUnverified failure={failure} />
           <button type="submit" disabled={busy}>
             {t("topic.answer_submit")}

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { api, ApiFailure } from "../api";
 import { failureText, useSite } from "../context";
+import { FormAlert } from "./FieldError";
 
 /** Whether a refused post was refused for an address not yet confirmed. */
 function unverified(failure: unknown): { hasEmail: boolean } | undefined {
@@ -53,11 +54,7 @@ function ResendLink() {
           {t("verify.resend")}
         </button>
       )}
-      {error ? (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      ) : null}
+      <FormAlert error={error} />
     </div>
   );
 }
@@ -107,11 +104,7 @@ export function VerifyEmailForm({
         <>
           <p>{t("verify.intro")}</p>
           <form method="post" className="stack" onSubmit={submit}>
-            {error ? (
-              <p role="alert" className="error">
-                {error}
-              </p>
-            ) : null}
+            <FormAlert error={error} />
             <button type="submit" disabled={busy}>
               {t("verify.confirm")}
             </button>

@@ -2,6 +2,7 @@ import { CompiledQuery, type Insertable, type Transaction } from "kysely";
 import type { Store } from "../db/store.js";
 import type { BehaviorEventsTable, Database } from "../db/schema.js";
 import { eventTime } from "./rollup.js";
+import { behaviorEventSchema } from "../../common/schemas/behavior.js";
 
 type Stored = Insertable<BehaviorEventsTable>;
 
@@ -31,19 +32,13 @@ const WIDTH = COLUMNS.length;
 const TIME = COLUMNS.indexOf("occurredAt");
 
 /**
- * The columns whose strings come from the request (each event's own, freshly parsed);
- * the others are shared already (the day, the second, the device class, the address).
+ * The columns whose strings come from the request (the event's own fields, freshly
+ * parsed, and its referrer's domain); the others are shared already (the day, the
+ * second, the device class, the address).
  */
-const FROM_REQUEST: readonly boolean[] = COLUMNS.map((column) =>
-  [
-    "type",
-    "app",
-    "visitorId",
-    "sessionId",
-    "path",
-    "name",
-    "referrerDomain",
-  ].includes(column),
+const FROM_REQUEST: readonly boolean[] = COLUMNS.map(
+  (column) =>
+    column in behaviorEventSchema.shape || column === "referrerDomain",
 );
 /** Distinct strings kept for reuse before the table starts over. */
 const MAX_INTERNED = 4096;

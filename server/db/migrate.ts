@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration } from "kysely";
+import { Migrator, sql, type Kysely, type Migration } from "kysely";
 import type { StoreKind } from "./store.js";
 import * as initial from "./migrations/0001-initial.js";
 import * as pinyinSortKeys from "./migrations/0002-pinyin-sort-keys.js";
@@ -24,6 +24,10 @@ import * as deadPermissions from "./migrations/0031-dead-permissions.js";
 import * as notificationActors from "./migrations/0031a-notification-actors.js";
 import * as anonymousPosts from "./migrations/0032-anonymous-posts.js";
 import * as emailVerification from "./migrations/0033-email-verification.js";
+import * as twoFactor from "./migrations/0034-two-factor.js";
+import * as notificationEmail from "./migrations/0035-notification-email.js";
+import * as dropFts from "./migrations/0037-drop-fts.js";
+import * as sermonSeriesDay from "./migrations/0037a-sermon-series-day.js";
 
 type StoreMigration = {
   up(db: Kysely<unknown>, kind: StoreKind): Promise<void>;
@@ -55,6 +59,10 @@ const MIGRATIONS: Record<string, StoreMigration> = {
   "0031a-notification-actors": notificationActors,
   "0032-anonymous-posts": anonymousPosts,
   "0033-email-verification": emailVerification,
+  "0034-two-factor": twoFactor,
+  "0035-notification-email": notificationEmail,
+  "0037-drop-fts": dropFts,
+  "0037a-sermon-series-day": sermonSeriesDay,
 };
 
 /**
@@ -72,7 +80,7 @@ export async function migrateToLatest(
     migrations[name] = { up: (trx) => migration.up(trx, kind) };
   }
   const migrator = new Migrator({
-    db,
+    db: kind === "postgres" && schema ? ownSchemaOnly(db, schema) : db,
     provider: { getMigrations: async () => migrations },
     // Name the schema: unqualified, Kysely finds another schema's migration tables and
     // skips creating its own.
@@ -87,4 +95,46 @@ export async function migrateToLatest(
   return (results ?? [])
     .filter((r) => r.status === "Success")
     .map((r) => r.migrationName);
+}
+
+/**
+ * The database as the migrator sees it on PostgreSQL: asking whether its tables exist,
+ * Kysely's introspector lists every table of every schema, by name; a schema another
+ * store on the same database drops meanwhile fails that query ("schema … does not
+ * exist"), which tests running side by side hit. This one lists the store's own schema
+ * only; everything else is the database itself.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function ownSchemaOnly(db: Kysely<any>, schema: string): Kysely<any> {
+  const introspection = {
+    async getSchemas() {
+      const { rows } = await sql<{ name: string }>`
+        select nspname as name from pg_namespace where nspname = ${schema}`.execute(
+        db,
+      );
+      return rows;
+    },
+    async getTables() {
+      const { rows } = await sql<{ name: string }>`
+        select c.relname as name from pg_class c
+        join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = ${schema} and c.relkind in ('r', 'p', 'v')`.execute(
+        db,
+      );
+      return rows.map((row) => ({
+        name: row.name,
+        schema,
+        isView: false,
+        columns: [],
+      }));
+    },
+  };
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === "introspection") return introspection;
+      // Kysely keeps its state in private fields: its methods run on the real object.
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
 }

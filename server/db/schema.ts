@@ -12,6 +12,7 @@ export interface Database {
   permissions: PermissionsTable;
   rolePermissions: RolePermissionsTable;
   sessions: SessionsTable;
+  recoveryCodes: RecoveryCodesTable;
   loginFailures: LoginFailuresTable;
   tags: TagsTable;
   files: FilesTable;
@@ -54,6 +55,7 @@ export interface Database {
   mailOutbox: MailOutboxTable;
   passwordResetTokens: PasswordResetTokensTable;
   emailVerificationTokens: EmailVerificationTokensTable;
+  signingKeys: SigningKeysTable;
 }
 
 export interface UsersTable {
@@ -76,6 +78,22 @@ export interface UsersTable {
   loginNameClash: Generated<number>;
   /** A new address waiting for its link to be opened (0033); `email` is the one in use. */
   pendingEmail: string | null;
+  /** Two-factor login (0034): the TOTP secret (base32) once enrolled, else null. */
+  totpSecret: string | null;
+  /** The secret shown during enrolment, until one code confirms it. */
+  totpPendingSecret: string | null;
+  totpEnabledAt: string | null;
+  /** The last time step a code was accepted at: a code works once. */
+  totpLastStep: number | null;
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  userId: number;
+  /** sha256 of the code (tokens.ts hashToken); the code itself is shown once. */
+  codeHash: string;
+  createdAt: string;
+  usedAt: string | null;
 }
 
 export interface RolesTable {
@@ -84,6 +102,8 @@ export interface RolesTable {
   name: string;
   nameEn: string;
   builtIn: number; // 1 for the seeded roles
+  /** 1: its users log in with a second factor (0034); `admin` always does. */
+  requiresTwoFactor: Generated<number>;
   remark: string | null;
   createdAt: string;
   updatedAt: string;
@@ -120,6 +140,8 @@ export interface SessionsTable {
   revokedAt: string | null;
   ip: string | null;
   userAgent: string | null;
+  /** 1: the user must enrol a second factor first; only the enrolment routes answer (0034). */
+  enrolmentOnly: Generated<number>;
 }
 
 export interface LoginFailuresTable {
@@ -466,6 +488,8 @@ export interface AskNotificationsTable {
   questionId: number | null;
   answerId: number | null;
   readAt: string | null;
+  /** When it went out by e-mail, at once or in a digest (0035). */
+  mailedAt: Generated<string | null>;
   createdAt: string;
   /** How many events it stands for: a burst of answers to one question is one notice. */
   count: Generated<number>;
@@ -518,6 +542,12 @@ export interface MemberProfilesTable {
   emailVerifiedAt: string | null;
   /** A new address waiting for its link; `email` stays in use until then. */
   pendingEmail: string | null;
+  /** Notices by e-mail (0035): "instant" | "daily" | "weekly" | "never". */
+  noticeMail: Generated<string>;
+  /** When the choice last changed; an unsubscribe link issued before it is used up. */
+  noticeMailChangedAt: string | null;
+  /** When the member's last digest was built. */
+  noticeDigestAt: string | null;
 }
 
 /** Columns every media content table has (audio, video, gospel documents; 0010). */
@@ -716,6 +746,15 @@ export interface MailOutboxTable {
   sentAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Extra headers as a JSON object (0035: List-Unsubscribe); null for none. */
+  headers: string | null;
+}
+
+/** Keys the server signs its links with, made once on first use (0035). */
+export interface SigningKeysTable {
+  name: string;
+  secret: string;
+  createdAt: string;
 }
 
 /** Password-reset links: only the token's hash (0030). */

@@ -1,18 +1,12 @@
-import {
-  sql,
-  type Expression,
-  type Kysely,
-  type RawBuilder,
-  type SqlBool,
-} from "kysely";
+import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
 import type { StoreKind } from "./store.js";
 
 /**
- * Keyword search over text columns, indexed in both stores:
- * SQLite uses an FTS5 trigram index kept in sync by triggers, PostgreSQL a pg_trgm GIN
- * index per column. Both index substrings of three or more characters; a shorter word
- * (many Chinese words are two characters) falls back to a LIKE scan, which is still
- * correct, only slower.
+ * Keyword search over text columns. The word index (word-index.ts) is each table's one
+ * search structure; the substring search here, used while that index builds and for a
+ * word that is no term of it, scans the columns (LIKE on SQLite, ILIKE on PostgreSQL).
+ * Until migration 0037 it had a structure of its own (docs/search.md, "One search
+ * structure per table").
  */
 export interface SearchSpec {
   /** The table, as named in the database (snake_case). */
@@ -32,8 +26,12 @@ export interface SearchSpec {
   passages?: { reference?: string[]; text?: string[] };
 }
 
-const TRIGRAM = 3;
-
+/**
+ * What migrations 0001–0012 created for a searchable table: an FTS5 trigram table kept by
+ * triggers (SQLite) or a pg_trgm GIN index per column (PostgreSQL). Migration 0037 drops
+ * them; kept only so those migrations still run unchanged. A new table calls nothing:
+ * the word index comes from its resource's `search`.
+ */
 export async function createSearchIndex(
   db: Kysely<unknown>,
   kind: StoreKind,
@@ -111,23 +109,33 @@ function likePattern(word: string): string {
 
 /**
  * A WHERE condition: every word of `query` occurs in at least one of the columns,
- * case-insensitively. Uses the index built by createSearchIndex.
+ * case-insensitively (ASCII letters on SQLite, as LIKE folds them). A scan: no index
+ * serves it. `_plan` is the caller's plan for the word index; a scan reads the rows in
+ * whatever order the page's ORDER BY index gives, so both plans are the same condition.
  */
 export function keywordCondition(
   kind: StoreKind,
   spec: SearchSpec,
   query: string,
-  plan: KeywordPlan = "lookup",
+  _plan: KeywordPlan = "lookup",
 ): Expression<SqlBool> {
   const words = keywordWords(query);
   if (words.length === 0) return sql<SqlBool>`1 = 1`;
-  const conditions = words.map((word) => wordCondition(kind, spec, word, plan));
+  const like = sql.raw(kind === "sqlite" ? "LIKE" : "ILIKE");
+  const conditions = words.map((word) => {
+    const pattern = likePattern(word);
+    const likes = spec.columns.map(
+      (c) =>
+        sql`${sql.raw(`${spec.table}.${c}`)} ${like} ${pattern} ESCAPE '\\'`,
+    );
+    return sql`(${sql.join(likes, sql` OR `)})`;
+  });
   return sql<SqlBool>`(${sql.join(conditions, sql` AND `)})`;
 }
 
 /**
  * How SQLite finds a sorted page of indexed keyword matches. Its planner cannot tell how
- * many rows an FTS match keeps, so it always looks up every match and sorts them
+ * many rows a term's postings keep, so it always looks up every match and sorts them
  * ("lookup"). When matches are dense, walking the sort column's index and keeping the
  * rows in the match set reaches a page sooner ("walk"). Every sortable column has an
  * index (docs/conventions.md), so the walk never sorts.
@@ -184,51 +192,4 @@ export function keywordFirst(
   rows: number,
 ): boolean {
   return docCount * docCount < rows * matches;
-}
-
-function wordCondition(
-  kind: StoreKind,
-  spec: SearchSpec,
-  word: string,
-  plan: KeywordPlan,
-) {
-  const { table, columns } = spec;
-  const pattern = likePattern(word);
-  if (kind === "sqlite") {
-    if ([...word].length >= TRIGRAM) {
-      const phrase = `"${word}"`;
-      // Unary + keeps SQLite from looking rows up by id, so it walks the ORDER BY index.
-      const id = sql.raw(plan === "walk" ? `+${table}.id` : `${table}.id`);
-      return sql`${id} IN (SELECT rowid FROM ${sql.raw(`${table}_fts`)} WHERE ${sql.raw(`${table}_fts`)} MATCH ${phrase})`;
-    }
-    const likes = columns.map(
-      (c) => sql`${sql.raw(`${table}.${c}`)} LIKE ${pattern} ESCAPE '\\'`,
-    );
-    return sql`(${sql.join(likes, sql` OR `)})`;
-  }
-  const likes = columns.map(
-    (c) => sql`${sql.raw(`${table}.${c}`)} ILIKE ${pattern} ESCAPE '\\'`,
-  );
-  return sql`(${sql.join(likes, sql` OR `)})`;
-}
-
-/**
- * Counting the rows a keyword matches by looking each one up in the table costs as much
- * as the page itself. When the keyword is the whole filter and every word is indexed
- * (SQLite, 3+ characters), the FTS index alone gives the count, about 6× faster for a
- * rare word (docs/performance.md). Answers undefined when the general count is needed.
- */
-export function indexedKeywordCount(
-  kind: StoreKind,
-  spec: SearchSpec,
-  query: string,
-): RawBuilder<{ total: number }> | undefined {
-  const words = keywordWords(query);
-  if (kind !== "sqlite" || words.length === 0) return undefined;
-  if (words.some((word) => [...word].length < TRIGRAM)) return undefined;
-  const fts = sql.raw(`${spec.table}_fts`);
-  const match = words.map((word) => `"${word}"`).join(" AND ");
-  return sql<{
-    total: number;
-  }>`SELECT count(*) AS total FROM ${fts} WHERE ${fts} MATCH ${match}`;
 }

@@ -52,6 +52,8 @@ export function installRequestDeadlines(
     const timer = setTimeout(() => {
       if (raw.complete) return;
       const socket = raw.socket;
+      // A request made with app.inject has a stand-in socket: no connection to close.
+      if (typeof socket?.destroy !== "function") return;
       if (!reply.raw.headersSent && socket.writable)
         socket.end(
           "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n",

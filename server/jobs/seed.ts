@@ -50,6 +50,13 @@ export const BUILT_IN_JOBS = [
     cron: "0 * * * * *",
     remark: "Marks scheduled content whose time has come as published.",
   },
+  {
+    seedKey: "noticeMail.digest",
+    name: "通知摘要邮件",
+    cron: "0 15 * * * *",
+    remark:
+      "Hourly: e-mails the daily and weekly notice digests that are due (PUBLIC_ORIGIN needed).",
+  },
 ] as const;
 
 export async function seedJobs(store: Store): Promise<void> {

@@ -27,6 +27,8 @@ export interface OutgoingMail extends RenderedMail {
   language: string;
   /** The one-time secret put into the body at SECRET_SLOT when sending. */
   secret?: { value: string; expiresAt: string };
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on notices). */
+  headers?: Record<string, string>;
 }
 
 /** The wait before try `attempts + 1`, after `attempts` failed ones. */
@@ -58,6 +60,7 @@ export async function enqueueMail(
       htmlBody: mail.html,
       secret: mail.secret?.value ?? null,
       secretExpiresAt: mail.secret?.expiresAt ?? null,
+      headers: mail.headers ? JSON.stringify(mail.headers) : null,
       status: "pending",
       attempts: 0,
       nextAttemptAt: stamp,
@@ -225,6 +228,9 @@ export class MailWorker {
         subject: row.subject,
         text: fill(row.textBody),
         html: fill(row.htmlBody),
+        ...(row.headers
+          ? { headers: JSON.parse(row.headers) as Record<string, string> }
+          : {}),
       });
       const done = this.clock();
       await mine(db.updateTable("mailOutbox"))

@@ -1,4 +1,4 @@
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 
 /** What the outbox needs from a mail transport (nodemailer's, or a test's). */
 export interface MailTransport {
@@ -8,6 +8,7 @@ export interface MailTransport {
     subject: string;
     text: string;
     html: string;
+    headers?: Record<string, string>;
   }): Promise<void>;
   close(): void;
 }
@@ -19,16 +20,26 @@ export const SMTP_TIMEOUTS = {
   socketTimeout: 20_000,
 };
 
-/** A nodemailer SMTP transport for SMTP_URL, with timeouts so a slow server fails the try. */
+/**
+ * A nodemailer SMTP transport for SMTP_URL, with timeouts so a slow server fails the try.
+ * nodemailer (~0.3 MB of source) loads with the first message, not at start.
+ */
 export function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport(url, {
-    ...SMTP_TIMEOUTS,
-  } as never);
+  let transporter: Promise<Transporter> | undefined;
+  const open = () =>
+    (transporter ??= import("nodemailer").then(({ default: nodemailer }) =>
+      nodemailer.createTransport(url, { ...SMTP_TIMEOUTS } as never),
+    ));
   return {
     async send(message) {
-      await transporter.sendMail(message);
+      await (await open()).sendMail(message);
     },
-    close: () => transporter.close(),
+    close: () => {
+      void transporter?.then(
+        (opened) => opened.close(),
+        () => {},
+      );
+    },
   };
 }
 

@@ -13,6 +13,7 @@ import {
   buildTestApp,
   type TestApp,
 } from "../test/helper.js";
+import { newTotpSecret, totpCode } from "../services/two-factor.js";
 import { backup, type Manifest } from "./backup.js";
 import { restore } from "./restore.js";
 import type { StoreAddress } from "./snapshot.js";
@@ -73,10 +74,22 @@ async function expectServes(address: StoreAddress, tagCount: number) {
     announce: () => {},
   });
   try {
+    // The admin role requires two-factor login: the restored administrator is enrolled
+    // here with a secret of this test's, then logs in with its code.
+    const secret = newTotpSecret();
+    await server.store.db
+      .updateTable("users")
+      .set({ totpSecret: secret, totpEnabledAt: new Date().toISOString() })
+      .where("loginName", "=", ADMIN_LOGIN)
+      .execute();
     const login = await server.inject({
       method: "POST",
       url: "/tjc/auth/login",
-      payload: { loginName: ADMIN_LOGIN, password: ADMIN_PASSWORD },
+      payload: {
+        loginName: ADMIN_LOGIN,
+        password: ADMIN_PASSWORD,
+        otp: totpCode(secret),
+      },
     });
     const token = login.json().data.token as string;
     const headers = { authorization: `Bearer ${token}` };

@@ -67,6 +67,21 @@ export const authPlugin = fp(
       if (!session) throw new ApiError(Code.SESSION_EXPIRED);
       if (session.renewedToken)
         reply.header("Authorization", `Bearer ${session.renewedToken}`);
+      if (session.enrolmentOnly) {
+        // A role requires a second factor this user has not enrolled: the session
+        // reaches the enrolment routes only, and holds no permission meanwhile.
+        if (request.routeOptions.config?.enrolment !== true)
+          throw new ApiError(Code.ENROLMENT_REQUIRED, {
+            data: { enrolmentRequired: true },
+          });
+        request.session = {
+          sessionId: session.sessionId,
+          user: session.user,
+          permissions: [],
+          enrolmentOnly: true,
+        };
+        return;
+      }
       request.session = {
         sessionId: session.sessionId,
         user: session.user,

@@ -7,6 +7,7 @@ import { seedJobs } from "../jobs/seed.js";
 import { BEHAVIOR_HANDLERS } from "../jobs/handlers/behavior.js";
 import { PUBLISHING_HANDLERS } from "../jobs/handlers/publishing.js";
 import { SPIDER_HANDLERS } from "../jobs/handlers/spider.js";
+import { noticeDigest } from "../services/notification-mail/digest.js";
 
 /**
  * The job handler registry (`app.jobHandlers`) and this instance's scheduler
@@ -22,6 +23,7 @@ export const jobsPlugin = fp(
       ...BEHAVIOR_HANDLERS,
       ...PUBLISHING_HANDLERS,
       ...SPIDER_HANDLERS,
+      noticeDigest,
     ]) {
       registry.register(handler);
     }

@@ -27,13 +27,22 @@ import { signUpOpen } from "../services/ask-rules.js";
 import { registerSeoRoutes, siteOrigin } from "../public-site/seo.js";
 import { PageCache } from "../public-site/page-cache.js";
 import { inlineStylesheets } from "../public-site/inline-css.js";
-import { countView, visitOf } from "../routes/ask/questions.js";
+import { countView, visitOf } from "../services/ask/questions.js";
 import { registerAccountForm } from "../public-site/account-form.js";
 import type { PageData } from "../../public-site/data.js";
 import { loadContentPage } from "../public-site/content-pages.js";
 
 /** How long another instance's community write may take to show on this one's pages. */
 const PUBLIC_PAGE_CACHE_MS = 2000;
+
+/** Whether a write to this API path can change what a public page shows. */
+export function changesPages(pathname: string): boolean {
+  return (
+    isApiPath(pathname) &&
+    !pathname.startsWith("/tjc/public/") &&
+    !pathname.startsWith("/tjc/auth/")
+  );
+}
 
 function acceptsGzip(request: FastifyRequest): boolean {
   const accepted = request.headers["accept-encoding"];
@@ -190,13 +199,16 @@ export const webPlugin = fp<{
         },
       );
     }
-    // A write to the community (a member's post or vote, a moderator's decision) makes
-    // this instance render afresh; see public-site/page-cache.ts.
-    app.addHook("onResponse", async (request) => {
+    // A write that went through (a member's post or vote, a moderator's decision, an
+    // office publishing a sermon) makes this instance render afresh, so whoever wrote it
+    // sees it on the next page; see public-site/page-cache.ts. The public API's writes
+    // (behaviour events, many a second) and logins change no page.
+    app.addHook("onResponse", async (request, reply) => {
       if (
         request.method !== "GET" &&
         request.method !== "HEAD" &&
-        pathOf(request.url).startsWith("/tjc/ask")
+        reply.statusCode < 400 &&
+        changesPages(pathOf(request.url))
       ) {
         pageCache.clear();
       }

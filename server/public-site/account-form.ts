@@ -8,6 +8,8 @@ import {
 } from "../../common/constants.js";
 import { translate } from "../../public-site/i18n.js";
 import { siteOrigin } from "./seo.js";
+import type { MemberAccount } from "../../common/schemas/member-account.js";
+import { postMemberAccount } from "./member-account-form.js";
 
 /** What a refused form shows again: the reason, and what was typed (never the password). */
 export interface AccountFormState {
@@ -15,19 +17,24 @@ export interface AccountFormState {
   values: Record<string, string>;
   /** A password-reset form the server accepted: the page says what happens next. */
   done?: boolean;
+  /** The member's settings as they now are (`/ask?view=account`). */
+  member?: MemberAccount;
 }
 
-type AccountView = "login" | "signup" | "forgot" | "reset" | "verify";
+type FormView = "login" | "signup" | "forgot" | "reset" | "verify" | "mail";
+type AccountView = FormView | "account";
 const VIEWS: readonly AccountView[] = [
   "login",
   "signup",
   "forgot",
   "reset",
   "verify",
+  "mail",
+  "account",
 ];
 
 /** The JSON route each form goes through, and the fields it keeps to show again. */
-const FORM_ROUTES: Record<AccountView, { url: string; kept: string[] }> = {
+const FORM_ROUTES: Record<FormView, { url: string; kept: string[] }> = {
   login: { url: "/tjc/auth/login", kept: ["loginName"] },
   signup: {
     url: "/tjc/public/signup",
@@ -36,7 +43,24 @@ const FORM_ROUTES: Record<AccountView, { url: string; kept: string[] }> = {
   forgot: { url: "/tjc/auth/password-reset", kept: ["email"] },
   reset: { url: "/tjc/auth/password-reset/confirm", kept: [] },
   verify: { url: "/tjc/auth/email/verify", kept: [] },
+  // A member's notice e-mail choice (PUT, with the session of the no-JavaScript login).
+  mail: { url: "/tjc/ask/notice-mail", kept: ["noticeMail"] },
 };
+
+/**
+ * The session a no-JavaScript login left in its handoff cookie (nothing moved it to local
+ * storage): the only session a form posted without JavaScript can carry.
+ */
+function handoffToken(request: FastifyRequest): string | undefined {
+  const match = new RegExp(`(?:^|;\\s*)${SESSION_HANDOFF_COOKIE}=([^;]*)`).exec(
+    request.headers.cookie ?? "",
+  );
+  try {
+    return match ? decodeURIComponent(match[1]!) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Renders an account view of /ask (login, sign-up, password reset) with the form's state. */
 export type RenderAccountPage = (
@@ -122,28 +146,38 @@ export function registerAccountForm(
         const view: AccountView =
           VIEWS.find((name) => name === query.view) ?? "login";
         const fields = (request.body ?? {}) as Record<string, string>;
+        const lang = language(request);
+        if (!sameOrigin(request)) {
+          const error = translate(lang, "account.form_elsewhere");
+          return render(request, reply, view, { error, values: {} }, 403);
+        }
+        if (view === "account")
+          return postMemberAccount(app, request, reply, {
+            fields,
+            language: lang,
+            session: handoffToken(request),
+            render: (state, status) =>
+              render(request, reply, view, state, status),
+          });
         const route = FORM_ROUTES[view];
         const values: Record<string, string> = Object.fromEntries(
           route.kept.map((name) => [name, field(fields, name)]),
         );
-        const lang = language(request);
-        if (!sameOrigin(request)) {
-          const error = translate(lang, "account.form_elsewhere");
-          return render(request, reply, view, { error, values }, 403);
-        }
         // A reset or confirmation link's token comes in the page's own URL (?token=…).
         const token = Array.isArray(query.token) ? query.token[0] : query.token;
+        const session = view === "mail" ? handoffToken(request) : undefined;
         const answer = await app.inject({
-          method: "POST",
+          method: view === "mail" ? "PUT" : "POST",
           url: route.url,
           remoteAddress: request.ip,
           headers: {
+            ...(session ? { authorization: `Bearer ${session}` } : {}),
             "accept-language": lang,
             "content-type": "application/json",
             "user-agent": request.headers["user-agent"] ?? "",
           },
           payload: JSON.stringify(
-            view === "forgot"
+            view === "forgot" || view === "mail"
               ? values
               : view === "verify"
                 ? { token: String(token ?? "").slice(0, MAX_FIELD) }
@@ -166,7 +200,10 @@ export function registerAccountForm(
         };
         if (
           envelope.code === 0 &&
-          (view === "forgot" || view === "reset" || view === "verify")
+          (view === "forgot" ||
+            view === "reset" ||
+            view === "verify" ||
+            view === "mail")
         ) {
           return render(
             request,

@@ -20,14 +20,14 @@ import {
   idParam,
   indexedRanges,
   keywordParam,
+  LIST_PAGE_SIZE,
   pageParam,
+  publishedPage,
 } from "./public-lists.js";
 import { loadSermonPage } from "./sermons.js";
 import { livePage } from "./live-page.js";
+import { loadMediaPage } from "./media-pages.js";
 import type { Language } from "../../common/codes.js";
-
-/** Articles and gospel documents a list page shows, like the sermons (issue 23: 20). */
-export const CONTENT_PAGE_SIZE = 20;
 
 const articleQuery = z.object({
   q: keywordParam,
@@ -77,8 +77,6 @@ function docDetail(record: PublicRecord): DocDetail {
   return { ...docSummary(record), cover: coverOf(record) };
 }
 
-const newestFirst = { field: "publishedAt", order: "desc" } as const;
-
 async function articlesPage(
   app: FastifyInstance,
   raw: Record<string, unknown>,
@@ -88,17 +86,18 @@ async function articlesPage(
     author: first(raw.author) ?? "",
     page: first(raw.page) ?? 1,
   });
-  const page = await publicReader(app, articleResource).list(
-    { q: query.q || undefined, author: query.author || undefined },
-    newestFirst,
-    (query.page - 1) * CONTENT_PAGE_SIZE,
-    CONTENT_PAGE_SIZE,
-  );
+  const { q, author } = query;
   return {
     page: "articles",
     query,
-    articles: { list: page.list.map(articleSummary), total: page.total },
-    pageSize: CONTENT_PAGE_SIZE,
+    articles: await publishedPage(
+      app,
+      articleResource,
+      { q, author },
+      query.page,
+      articleSummary,
+    ),
+    pageSize: LIST_PAGE_SIZE,
   };
 }
 
@@ -111,17 +110,18 @@ async function docsPage(
     language: first(raw.language) ?? "",
     page: first(raw.page) ?? 1,
   });
-  const page = await publicReader(app, gospelDocResource).list(
-    { q: query.q || undefined, language: query.language || undefined },
-    newestFirst,
-    (query.page - 1) * CONTENT_PAGE_SIZE,
-    CONTENT_PAGE_SIZE,
-  );
+  const { q, language } = query;
   return {
     page: "docs",
     query,
-    docs: { list: page.list.map(docSummary), total: page.total },
-    pageSize: CONTENT_PAGE_SIZE,
+    docs: await publishedPage(
+      app,
+      gospelDocResource,
+      { q, language },
+      query.page,
+      docSummary,
+    ),
+    pageSize: LIST_PAGE_SIZE,
   };
 }
 
@@ -151,7 +151,8 @@ async function detailPage(
 
 /**
  * What a content page of the public site shows (`route` is the path pattern it
- * answered): sermons and the passage page (sermons.ts), articles and gospel documents.
+ * answered): sermons and the passage page (sermons.ts), articles and gospel documents,
+ * audio and video items (media-pages.ts).
  * Every page reads through the public read API's reader, so the pages and
  * `/tjc/public/*` answer the same published records.
  */
@@ -174,6 +175,9 @@ export function loadContentPage(
     case "/docs/:id":
       return detailPage(app, "document", params);
     default:
-      return loadSermonPage(app, route, params, query);
+      return (
+        loadMediaPage(app, route, params, query) ??
+        loadSermonPage(app, route, params, query)
+      );
   }
 }

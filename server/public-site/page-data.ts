@@ -14,9 +14,9 @@ import {
   findPublicQuestion,
   countView,
   listPublicQuestions,
-} from "../routes/ask/questions.js";
-import { listAnswers, listRecommended } from "../routes/ask/answers.js";
-import { publicAskTags } from "../routes/ask/tags.js";
+} from "../services/ask/questions.js";
+import { listAnswers, listRecommended } from "../services/ask/answers.js";
+import { publicAskTags } from "../services/ask/tags.js";
 import type { VerseRange } from "../../common/passages.js";
 import { parseReference, wholeReference } from "../services/passage-parser.js";
 import { rowsOnPassage } from "../services/passage-sources.js";
@@ -76,6 +76,8 @@ const askQuery = z.object({
       "forgot",
       "reset",
       "verify",
+      "mail",
+      "account",
     ])
     .catch("list"),
   passage: z.string().trim().max(100).catch(""),

@@ -1,9 +1,11 @@
-import type { Kysely } from "kysely";
+import type { CompiledQuery, Kysely } from "kysely";
 import { z } from "zod";
 import type { VerseRange } from "../../common/passages.js";
 import type { PublicFile } from "../../public-site/pages/content/data.js";
 import { MAX_INT32 } from "../resources/resource-definition.js";
-import type { PublicRecord } from "../resources/public-reads.js";
+import type { FastifyInstance } from "fastify";
+import type { AnyResourceDefinition } from "../resources/resource-definition.js";
+import { publicReader, type PublicRecord } from "../resources/public-reads.js";
 
 /**
  * What the public site's content pages (sermons, articles, gospel documents) share: how a
@@ -73,4 +75,67 @@ export async function indexedRanges(
     start: Number(row.startKey),
     end: Number(row.endKey),
   }));
+}
+
+/** What a content list page shows a page of (articles, documents, audio, video). */
+export const LIST_PAGE_SIZE = 20;
+
+/**
+ * One page of a resource's published records, newest first, mapped for its list page:
+ * the articles', documents', audio and video lists read this way (sermons have their own
+ * filters, sermons.ts).
+ */
+export async function publishedPage<Row, T>(
+  app: FastifyInstance,
+  resource: AnyResourceDefinition<Row>,
+  filter: Record<string, string>,
+  page: number,
+  summary: (record: PublicRecord) => T,
+): Promise<{ list: T[]; total: number }> {
+  const set = Object.fromEntries(
+    Object.entries(filter).filter(([, value]) => value !== ""),
+  );
+  const found = await publicReader(app, resource).list(
+    set,
+    { field: "publishedAt", order: "desc" },
+    (page - 1) * LIST_PAGE_SIZE,
+    LIST_PAGE_SIZE,
+  );
+  return { list: found.list.map(summary), total: found.total };
+}
+
+/**
+ * A query compiled once per store with marker values, then read with other values in
+ * their places: building and compiling through Kysely cost a sermon page more than
+ * SQLite's answers (docs/performance.md, issue 23). Every marker must be a value the
+ * query holds nowhere else.
+ */
+export function compiledOnce<M extends unknown[]>(
+  build: (app: FastifyInstance, ...values: M) => { compile(): CompiledQuery },
+  markers: M,
+): (app: FastifyInstance, ...values: M) => CompiledQuery {
+  const byStore = new WeakMap<
+    object,
+    { query: CompiledQuery; slots: number[] }
+  >();
+  return (app, ...values) => {
+    let known = byStore.get(app.store);
+    if (!known) {
+      const query = build(app, ...markers).compile();
+      const slots = query.parameters.map((value) => markers.indexOf(value));
+      if (markers.some((_, i) => !slots.includes(i)))
+        throw new Error(
+          `compiledOnce: a marker is not a parameter: ${query.sql}`,
+        );
+      known = { query, slots };
+      byStore.set(app.store, known);
+    }
+    const { query, slots } = known;
+    return {
+      ...query,
+      parameters: query.parameters.map((value, i) =>
+        slots[i]! < 0 ? value : values[slots[i]!],
+      ),
+    };
+  };
 }

@@ -6,7 +6,9 @@ import { translate } from "../../public-site/i18n.js";
 import { sermonHead } from "./sermon-head.js";
 import { passageHead } from "./passage-page.js";
 import { contentHead } from "./content-head.js";
+import { mediaHead } from "./media-head.js";
 import { liveHead } from "./live-page.js";
+import { withoutStoredHtml } from "../../public-site/pages/ContentParts.js";
 
 /** Text for an HTML attribute or element. */
 export function escapeHtml(text: string): string {
@@ -90,6 +92,11 @@ function headOf(data: PageData, language: Language, site: string): Head {
     case "docs":
     case "doc":
       return contentHead(data, language, site);
+    case "audios":
+    case "audio":
+    case "videos":
+    case "video":
+      return mediaHead(data, language, site);
     case "live":
       return liveHead(data, language, site);
     default:
@@ -136,7 +143,7 @@ function qaPage(data: Extract<PageData, { page: "topicDetail" }>) {
 /** Absolute URLs in JSON-LD: the relative ones above get the site's origin. */
 function absolutize(value: unknown, origin: string): unknown {
   if (typeof value === "string")
-    return /^\/(topicDetail|sermons|articles|docs|files|tjc\/public)\b/.test(
+    return /^\/(topicDetail|sermons|articles|docs|audios|videos|files|tjc\/public)\b/.test(
       value,
     )
       ? `${origin}${value}`
@@ -188,7 +195,8 @@ export function renderPublicPage(
   const body = renderToString(
     <Site language={language} data={data} siteName={siteName} />,
   );
-  const pageData = `<script type="application/json" id="page-data">${scriptJson({ language, data, siteName })}</script>`;
+  // The stored HTML of a content page is in `body` once; the browser reads it back there.
+  const pageData = `<script type="application/json" id="page-data">${scriptJson({ language, data: withoutStoredHtml(data), siteName })}</script>`;
   return (
     template
       .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { PUBLIC_STATUSES } from "../routes/ask/records.js";
+import { PUBLIC_STATUSES } from "../services/ask/records.js";
 import { publishedCondition } from "../resources/workflow.js";
 
 /** The list pages the sitemap names before its records. */
@@ -7,6 +7,8 @@ const LIST_PAGES = [
   "/sermons",
   "/articles",
   "/docs",
+  "/audios",
+  "/videos",
   "/live",
   "/ask",
   "/choicenessCommon",
@@ -17,6 +19,8 @@ const CONTENT_PAGES = [
   { table: "sermons", path: "/sermons/" },
   { table: "articles", path: "/articles/" },
   { table: "gospel_docs", path: "/docs/" },
+  { table: "audios", path: "/audios/" },
+  { table: "videos", path: "/videos/" },
 ] as const;
 
 /** A sitemap file holds at most 50,000 URLs (sitemaps.org). */
@@ -41,8 +45,8 @@ function escapeXml(text: string): string {
 }
 
 /**
- * `/sitemap.xml` (the list pages, every published sermon, article and gospel document,
- * and every public question) and `/robots.txt`. Drafts, archived records and those
+ * `/sitemap.xml` (the list pages, every published sermon, article, gospel document,
+ * audio and video item, and every public question) and `/robots.txt`. Drafts, archived records and those
  * scheduled for later are left out: the same condition as their pages.
  */
 export function registerSeoRoutes(app: FastifyInstance): void {
@@ -61,8 +65,9 @@ export function registerSeoRoutes(app: FastifyInstance): void {
         `<url><loc>${escapeXml(`${origin}${path}`)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ""}</url>`;
       const urls = LIST_PAGES.map((path) => url(path));
       for (const { table, path } of CONTENT_PAGES) {
+        if (urls.length >= SITEMAP_LIMIT) break;
         const rows = await app.store.db
-          // The three tables share the columns read here.
+          // The content tables share the columns read here.
           .selectFrom(table as "sermons")
           .select(["id", "updatedAt"])
           .where(publishedCondition(table, app.store.kind))

@@ -38,7 +38,7 @@ export function clip(text: string): string {
 }
 
 /** ISO 8601 duration (PT1H2M3S) for schema.org. */
-function isoDuration(seconds: number): string {
+export function isoDuration(seconds: number): string {
   const total = Math.round(seconds);
   return `PT${Math.floor(total / 3600)}H${Math.floor((total % 3600) / 60)}M${total % 60}S`;
 }

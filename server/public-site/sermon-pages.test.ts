@@ -143,6 +143,29 @@ describe("the sermon library, /sermons", () => {
     ]);
   });
 
+  test("a book and a keyword together find the sermons with both, with the exact total", async () => {
+    const page = async (query: string) => {
+      const html = (await get(`/sermons?${query}`)).body;
+      return {
+        found: ["first", "second", "third"].filter((name) =>
+          html.includes(`href="/sermons/${ids[name]}"`),
+        ),
+        html,
+      };
+    };
+    expect((await page(`book=Rom&q=${stamp}`)).found).toEqual([
+      "first",
+      "second",
+    ]);
+    expect((await page(`book=John&q=${stamp}`)).found).toEqual(["third"]);
+    const both = await page(`book=Rom&q=${encodeURIComponent("效力")}`);
+    expect(both.found).toEqual(["second"]);
+    expect(both.html).toContain("共 1 篇讲道");
+    expect(
+      (await page(`book=John&q=${encodeURIComponent("效力")}`)).found,
+    ).toEqual([]);
+  });
+
   test("a malformed filter or page is read as no such filter, never a 500", async () => {
     for (const query of [
       "page=-3",
@@ -231,6 +254,22 @@ describe("a sermon's page, /sermons/:id", () => {
       `href="/tjc/public/podcast.xml?series=${encodeURIComponent(`罗马书查经${stamp}`)}"`,
     );
     expect(html).toContain("我们晓得万事都互相效力。");
+  });
+
+  test("its body is in the page once: the hydration data leaves it out", async () => {
+    const html = (await get(`/sermons/${ids.second}`)).body;
+    const body = "<p>我们晓得万事都互相效力。</p>";
+    expect(html.split(body)).toHaveLength(2);
+    expect(html).toContain(
+      `<div class="post-body" data-stored-html="">${body}</div>`,
+    );
+    const data = JSON.parse(
+      /<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(
+        html,
+      )![1]!,
+    );
+    expect(data.data.sermon.body).toBe("");
+    expect(data.data.sermon.title).toBe(`圣灵的律 ${stamp}`);
   });
 
   test("the podcast feed links a sermon episode to its page", async () => {

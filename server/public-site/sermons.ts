@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { sql } from "kysely";
+import { sql, type CompiledQuery, type UnknownRow } from "kysely";
+import { knownRows, type KnownRows } from "../db/store.js";
 import { z } from "zod";
 import { BOOKS } from "../../common/passages.js";
 import type {
@@ -10,6 +11,7 @@ import type {
   SermonSummary,
 } from "../../public-site/pages/sermons/data.js";
 import {
+  compiledOnce,
   coverOf,
   fileOf,
   first,
@@ -80,13 +82,33 @@ function detailOf(record: PublicRecord): SermonDetail {
 
 const facetCache = new WeakMap<
   object,
-  { at: number; facets: Promise<SermonFacets> }
+  { at: number; facets: Promise<SermonFacets>; refreshing?: boolean }
 >();
 
-/** The values of published sermons the filters offer, read at most once a minute. */
+/**
+ * The values of published sermons the filters offer, reread at most once a minute. Each
+ * read scans the table (0.1 s and more at 100,000 sermons), so once they are known a
+ * reread happens behind the pages, which keep the values read before until it is done.
+ */
 function facets(app: FastifyInstance): Promise<SermonFacets> {
   const known = facetCache.get(app.store);
-  if (known && Date.now() - known.at < FACETS_TTL_MS) return known.facets;
+  if (known && (known.refreshing || Date.now() - known.at < FACETS_TTL_MS))
+    return known.facets;
+  const loaded = readFacets(app);
+  if (!known) {
+    facetCache.set(app.store, { at: Date.now(), facets: loaded });
+    loaded.catch(() => facetCache.delete(app.store));
+    return loaded;
+  }
+  known.refreshing = true;
+  loaded.then(
+    () => facetCache.set(app.store, { at: Date.now(), facets: loaded }),
+    () => (known.refreshing = false),
+  );
+  return known.facets;
+}
+
+async function readFacets(app: FastifyInstance): Promise<SermonFacets> {
   const db = app.store.db;
   const published = publishedCondition("sermons", app.store.kind);
   const distinct = async (
@@ -104,30 +126,25 @@ function facets(app: FastifyInstance): Promise<SermonFacets> {
         .limit(500)
         .execute()
     ).map((row) => String(row[column]));
-  const loaded = (async () => {
-    const [series, preachers, serviceTypes, years] = await Promise.all([
-      distinct("series"),
-      distinct("preacher"),
-      distinct("serviceType"),
-      db
-        .selectFrom("sermons")
-        .select(sql<string>`substr(preached_on, 1, 4)`.as("year"))
-        .distinct()
-        .where(published)
-        .where("preachedOn", "is not", null)
-        .orderBy("year", "desc")
-        .execute(),
-    ]);
-    return {
-      series,
-      preachers,
-      serviceTypes,
-      years: years.map((row) => Number(row.year)).filter(Number.isFinite),
-    };
-  })();
-  facetCache.set(app.store, { at: Date.now(), facets: loaded });
-  loaded.catch(() => facetCache.delete(app.store));
-  return loaded;
+  const [series, preachers, serviceTypes, years] = await Promise.all([
+    distinct("series"),
+    distinct("preacher"),
+    distinct("serviceType"),
+    db
+      .selectFrom("sermons")
+      .select(sql<string>`substr(preached_on, 1, 4)`.as("year"))
+      .distinct()
+      .where(published)
+      .where("preachedOn", "is not", null)
+      .orderBy("year", "desc")
+      .execute(),
+  ]);
+  return {
+    series,
+    preachers,
+    serviceTypes,
+    years: years.map((row) => Number(row.year)).filter(Number.isFinite),
+  };
 }
 
 /** The library, a series' page or a preacher's page. */
@@ -186,34 +203,43 @@ function hasNarrowing(query: SermonQuery): boolean {
   return Boolean(query.q || query.type || query.year || query.book);
 }
 
-/** The sermons just before and after one in its series (by the day preached, then id). */
-async function neighbours(app: FastifyInstance, sermon: SermonDetail) {
-  if (!sermon.series || !sermon.preachedOn)
-    return { previous: null, next: null };
-  const day = sermon.preachedOn;
-  const one = (before: boolean) =>
-    app.store.db
-      .selectFrom("sermons")
-      .select(["id", "title"])
-      .where("series", "=", sermon.series)
-      .where(publishedCondition("sermons", app.store.kind))
-      .where((eb) =>
-        eb.or([
-          eb("preachedOn", before ? "<" : ">", day),
-          eb.and([
-            eb("preachedOn", "=", day),
-            eb("id", before ? "<" : ">", sermon.id),
+/**
+ * The sermon just before or after one in its series (by the day preached, then id), as
+ * a read step from the sermon's row: one seek in sermons_series_preached_on.
+ */
+const neighbourQuery = (before: boolean) =>
+  compiledOnce(
+    (app, series: string, day: string, id: number) =>
+      app.store.db
+        .selectFrom("sermons")
+        .select(["id", "title"])
+        .where("series", "=", series)
+        .where(publishedCondition("sermons", app.store.kind))
+        // The day's bound on its own, so PostgreSQL seeks to it too: with only the OR
+        // below it walked the whole series to find no later sermon.
+        .where("preachedOn", before ? "<=" : ">=", day)
+        .where((eb) =>
+          eb.or([
+            eb("preachedOn", before ? "<" : ">", day),
+            eb("id", before ? "<" : ">", id),
           ]),
-        ]),
-      )
-      .orderBy("preachedOn", before ? "desc" : "asc")
-      .orderBy("id", before ? "desc" : "asc")
-      .limit(1)
-      .executeTakeFirst();
-  const [previous, next] = await Promise.all([one(true), one(false)]);
-  const plain = (row: { id: number; title: string } | undefined) =>
-    row ? { id: Number(row.id), title: row.title } : null;
-  return { previous: plain(previous), next: plain(next) };
+        )
+        .orderBy("preachedOn", before ? "desc" : "asc")
+        .orderBy("id", before ? "desc" : "asc")
+        .limit(1),
+    ["\u0000series", "\u0000day", -1],
+  );
+const previousQuery = neighbourQuery(true);
+const nextQuery = neighbourQuery(false);
+
+function neighbour(
+  app: FastifyInstance,
+  query: typeof previousQuery,
+): (row: UnknownRow) => CompiledQuery | KnownRows {
+  return (row) =>
+    row.series && row.preachedOn
+      ? query(app, String(row.series), String(row.preachedOn), Number(row.id))
+      : knownRows([]);
 }
 
 /** A sermon's page; the not-found page for an id that is not a published sermon. */
@@ -223,14 +249,22 @@ async function sermonPage(
 ): Promise<PageData> {
   const id = idParam(params);
   if (id === null) return { page: "notFound", about: "sermon" };
-  const record = await publicReader(app, sermonResource).get(id);
-  if (!record) return { page: "notFound", about: "sermon" };
-  const sermon = detailOf(record);
+  // The sermon, its files and its neighbours in the series: one read.
+  const found = await publicReader(app, sermonResource).getWith(id, [
+    neighbour(app, previousQuery),
+    neighbour(app, nextQuery),
+  ]);
+  if (!found) return { page: "notFound", about: "sermon" };
+  const sermon = detailOf(found.record);
+  const [previous, next] = found.also.map(([row]) =>
+    row ? { id: Number(row.id), title: String(row.title) } : null,
+  );
   return {
     page: "sermon",
     sermon,
     passageRanges: sermon.passage ? parseReference(sermon.passage) : [],
-    ...(await neighbours(app, sermon)),
+    previous: previous ?? null,
+    next: next ?? null,
   };
 }
 

@@ -116,3 +116,34 @@ export function parseFilter<F>(
   }
   throw validationError(errors);
 }
+
+type SortFallback = [string, "ASC" | "DESC"];
+
+/** How a list reads its query: see parseListQuery. */
+export interface ListQuerySpec<F> {
+  filter: z.ZodType<F>;
+  sortable: readonly string[];
+  fallback: SortFallback | ((filter: F) => SortFallback);
+  range?: string;
+}
+
+/**
+ * A list query as react-admin sends it (`filter`, `sort`, `range`, each JSON), read in the
+ * caller's language: the filter against `filter`, then the sort among `sortable` (else
+ * `fallback`, which may depend on the filter), then the range (else `range`, else the
+ * largest first page). Every list route reads its query through here.
+ */
+export function parseListQuery<F>(
+  query: { filter?: string; sort?: string; range?: string },
+  language: Language,
+  spec: ListQuerySpec<F>,
+): ParsedListQuery<F> {
+  const filter = parseFilter(query.filter, spec.filter, language);
+  const fallback =
+    typeof spec.fallback === "function" ? spec.fallback(filter) : spec.fallback;
+  return {
+    filter,
+    sort: parseSort(query.sort, spec.sortable, fallback, language),
+    ...parseRange(query.range ?? spec.range, language),
+  };
+}

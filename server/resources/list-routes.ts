@@ -5,12 +5,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ok } from "../http/envelope.js";
 import { nowIso } from "../db/dialect.js";
-import {
-  listQuerySchema,
-  parseFilter,
-  parseRange,
-  parseSort,
-} from "./list-query.js";
+import { listQuerySchema, parseListQuery } from "./list-query.js";
 import { csvSafe } from "./csv-safe.js";
 import { actorOf, recordAudit } from "../services/audit.js";
 import { checkCsvLabels, csvLayout, exportTimeZone } from "./csv-export.js";
@@ -111,18 +106,13 @@ function registerExportRoute<Row, Rec>(
     },
     async (request, reply) => {
       const language = request.language;
-      const sort = parseSort(
-        request.query.sort,
-        sortable,
-        def.defaultSort,
+      // An export reads every row: a range in its query means nothing.
+      const { filter, sort } = parseListQuery(
+        { filter: request.query.filter, sort: request.query.sort },
         language,
+        { filter: queries.filterSchema, sortable, fallback: def.defaultSort },
       );
-      const filter = parseFilter(
-        request.query.filter,
-        queries.filterSchema,
-        language,
-      ) as Filter;
-      const query = guarded(filter, sort, request);
+      const query = guarded(filter as Filter, sort, request);
       const layout = csvLayout(
         def.csvColumns,
         def.fieldLabels,
@@ -223,18 +213,13 @@ export function registerListRoutes<Row, Rec>(
     },
     async (request) => {
       const language = request.language;
-      const sort = parseSort(
-        request.query.sort,
+      const parsed = parseListQuery(request.query, language, {
+        filter: queries.filterSchema,
         sortable,
-        def.defaultSort,
-        language,
-      );
-      const { offset, limit } = parseRange(request.query.range, language);
-      const filter = parseFilter(
-        request.query.filter,
-        queries.filterSchema,
-        language,
-      ) as Filter;
+        fallback: def.defaultSort,
+      });
+      const { sort, offset, limit } = parsed;
+      const filter = parsed.filter as Filter;
       const { rows, total } = await queries.pageWithTotal(
         guarded(filter, sort, request),
         sort,

@@ -1,16 +1,17 @@
-import type { Kysely } from "kysely";
+import {
+  sql,
+  type CompiledQuery,
+  type Kysely,
+  type SqlBool,
+  type UnknownRow,
+} from "kysely";
 import { z } from "zod";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ok } from "../http/envelope.js";
 import { notFound } from "../http/errors.js";
 import type { Database } from "../db/schema.js";
-import {
-  listQuerySchema,
-  parseFilter,
-  parseRange,
-  parseSort,
-} from "./list-query.js";
+import { listQuerySchema, parseListQuery } from "./list-query.js";
 import {
   envelope,
   idParams,
@@ -21,6 +22,7 @@ import { resourceQueries, type Filter } from "./resource-queries.js";
 import { publishedCondition } from "./workflow.js";
 import { fileRecord } from "../services/media/library.js";
 import { fileSchema } from "../../common/schemas/file.js";
+import { knownRows, type KnownRows } from "../db/store.js";
 
 /** Filters that only make sense in the back office; the public lists leave them out. */
 const PRIVATE_FILTERS = new Set(["status", "createdBy"]);
@@ -76,6 +78,14 @@ export interface PublicReader {
   ): Promise<{ list: PublicRecord[]; total: number }>;
   /** One published record, or undefined (a draft, archived, scheduled for later, missing). */
   get(id: number): Promise<PublicRecord | undefined>;
+  /**
+   * One published record and what `also` reads from its row, in the same read (one
+   * snapshot; on PostgreSQL one connection): a page's record and its neighbours.
+   */
+  getWith(
+    id: number,
+    also: ((row: UnknownRow) => CompiledQuery | KnownRows)[],
+  ): Promise<{ record: PublicRecord; also: UnknownRow[][] } | undefined>;
 }
 
 /** One reader per store and resource: its queries keep compiled SQL and counted totals. */
@@ -106,11 +116,54 @@ export function publicReader<Row>(
     if (!PRIVATE_FILTERS.has(key)) filters[key] = filter;
   filters[PUBLISHED] = {
     schema: z.literal(true),
-    where: (_value: never, kind) => publishedCondition(table, kind),
+    // On SQLite (no statistics) its OR chose the plan: both arms through the status
+    // index, 90% of 100,000 sermons read to test a keyword's few (60 ms against 1 ms;
+    // docs/performance.md, issue 23). `+` leaves the choice to the other filters.
+    where: (_value: never, kind) =>
+      kind === "sqlite"
+        ? sql<SqlBool>`+${publishedCondition(table, kind)}`
+        : publishedCondition(table, kind),
   };
   const queries = resourceQueries<Row>(app, { ...def, filters });
 
-  async function present(rows: Row[]): Promise<PublicRecord[]> {
+  // Dynamic table names are beyond Kysely's static typing; the zod schemas guard the data.
+  const db = () => app.store.db as unknown as Kysely<Database>;
+  const resource = def.auditName ?? def.path;
+  /** The library files the records `ids` use, each with its record and field. */
+  const filesQuery = (ids: number[]) =>
+    db()
+      .selectFrom("fileUsages")
+      .innerJoin("files", "files.id", "fileUsages.fileId")
+      .selectAll("files")
+      .select(["fileUsages.recordId", "fileUsages.field"])
+      .where("fileUsages.resource", "=", resource)
+      .where("fileUsages.recordId", "in", ids)
+      .orderBy("fileUsages.field")
+      .orderBy("files.id")
+      .compile();
+  // One published record and its files: compiled once, each read given its id (a page
+  // of the public site reads one record per request, docs/performance.md, issue 23).
+  let oneRow: CompiledQuery | undefined;
+  let oneRowFiles: CompiledQuery | undefined;
+  const rowQuery = (id: number): CompiledQuery => {
+    oneRow ??= db()
+      .selectFrom(table as "sermons")
+      .selectAll()
+      .where("id", "=", id)
+      .where(publishedCondition(table, app.store.kind))
+      .compile();
+    // The id is its only parameter (the published condition has none).
+    return { ...oneRow, parameters: [id] };
+  };
+  const rowFilesQuery = (id: number): CompiledQuery => {
+    oneRowFiles ??= filesQuery([id]);
+    return { ...oneRowFiles, parameters: [resource, id] };
+  };
+
+  async function present(
+    rows: Row[],
+    files?: UnknownRow[],
+  ): Promise<PublicRecord[]> {
     let records = rows.map((row) => def.toRecord(row)) as Record<
       string,
       unknown
@@ -118,25 +171,14 @@ export function publicReader<Row>(
     if (def.enrich && records.length > 0)
       records = await def.enrich(records, app.store.db);
     const ids = records.map((r) => r.id as number);
-    const files = ids.length
-      ? await app.store.db
-          .selectFrom("fileUsages")
-          .innerJoin("files", "files.id", "fileUsages.fileId")
-          .selectAll("files")
-          .select(["fileUsages.recordId", "fileUsages.field"])
-          .where("fileUsages.resource", "=", def.auditName ?? def.path)
-          .where("fileUsages.recordId", "in", ids)
-          .orderBy("fileUsages.field")
-          .orderBy("files.id")
-          .execute()
-      : [];
+    files ??= ids.length ? (await app.store.read([filesQuery(ids)]))[0]! : [];
     return records.map((record) => {
       const out: Record<string, unknown> = { ...record };
       for (const field of PRIVATE_FIELDS) delete out[field];
       out.files = files
-        .filter((f) => f.recordId === record.id)
+        .filter((f) => Number(f.recordId) === record.id)
         .map((f) => {
-          const file = fileRecord(f);
+          const file = fileRecord(f as Parameters<typeof fileRecord>[0]);
           return {
             id: file.id,
             kind: file.kind,
@@ -147,7 +189,7 @@ export function publicReader<Row>(
             width: file.width,
             height: file.height,
             durationSec: file.durationSec,
-            field: f.field,
+            field: f.field as string,
           };
         });
       return out as PublicRecord;
@@ -167,14 +209,21 @@ export function publicReader<Row>(
       return { list: await present(rows), total };
     },
     async get(id) {
-      const db = app.store.db as unknown as Kysely<Database>;
-      const row = (await db
-        .selectFrom(table as "sermons")
-        .selectAll()
-        .where("id", "=", id)
-        .where(publishedCondition(table, app.store.kind))
-        .executeTakeFirst()) as Row | undefined;
-      return row ? (await present([row]))[0] : undefined;
+      return (await reader.getWith(id, []))?.record;
+    },
+    async getWith(id, also) {
+      const [found, files, ...more] = await app.store.read([
+        rowQuery(id),
+        ([rows]) => (rows!.length > 0 ? rowFilesQuery(id) : knownRows([])),
+        ...also.map(
+          (step) =>
+            ([rows]: UnknownRow[][]) =>
+              rows!.length > 0 ? step(rows![0]!) : knownRows([]),
+        ),
+      ]);
+      if (!found![0]) return undefined;
+      const [record] = await present([found![0] as Row], files);
+      return { record: record!, also: more };
     },
   };
   byStore.set(def.path, reader);
@@ -224,18 +273,13 @@ export function registerPublicReads<Row>(
     },
     async (request, reply) => {
       const language = request.language;
-      const sort = parseSort(
-        request.query.sort,
-        def.sortable,
-        defaultSort,
-        language,
-      );
-      const { offset, limit } = parseRange(request.query.range, language);
-      const filter = parseFilter(
-        request.query.filter,
-        callerFilter,
-        language,
-      ) as Filter;
+      const parsed = parseListQuery(request.query, language, {
+        filter: callerFilter,
+        sortable: def.sortable,
+        fallback: defaultSort,
+      });
+      const { sort, offset, limit } = parsed;
+      const filter = parsed.filter as Filter;
       const page = await reader.list(filter, sort, offset, limit);
       reply.header("Cache-Control", "public, max-age=60");
       return ok(page);

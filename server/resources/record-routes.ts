@@ -355,6 +355,20 @@ export function registerRecordRoutes<
   const { recordOf, write, create } = writer;
   const update = recordUpdater(app, def, queries, writer);
 
+  /** A route's options: its permission, and a record in the envelope as its answer. */
+  const options = <S extends { params?: z.ZodType; body?: z.ZodType }>(
+    action: string,
+    summary: string,
+    schema: S,
+  ) => ({
+    config: { permission: permission(action) },
+    schema: {
+      tags,
+      summary,
+      ...schema,
+      response: { 200: envelope(def.recordSchema) },
+    },
+  });
   /** A record as this caller may read it. */
   const shown = (record: Rec, request: FastifyRequest): Rec =>
     def.present ? def.present([record], request)[0]! : record;
@@ -366,15 +380,7 @@ export function registerRecordRoutes<
 
   app.get(
     `/${def.path}/:id`,
-    {
-      config: { permission: permission("read") },
-      schema: {
-        tags,
-        summary: `Get one of ${def.path}`,
-        params: idParams,
-        response: { 200: envelope(def.recordSchema) },
-      },
-    },
+    options("read", `Get one of ${def.path}`, { params: idParams }),
     async (request) => {
       const record = await recordOf(request.params.id, app.store.db);
       if (!record) throw notFound();
@@ -402,15 +408,7 @@ export function registerRecordRoutes<
 
   app.post(
     `/${def.path}`,
-    {
-      config: { permission: permission("create") },
-      schema: {
-        tags,
-        summary: `Create one of ${def.path}`,
-        body: def.createSchema,
-        response: { 200: envelope(def.recordSchema) },
-      },
-    },
+    options("create", `Create one of ${def.path}`, { body: def.createSchema }),
     async (request) =>
       ok(
         shown(await create(request, request.body as z.infer<Create>), request),
@@ -419,16 +417,11 @@ export function registerRecordRoutes<
 
   app.put(
     `/${def.path}/:id`,
-    {
-      config: { permission: permission("update") },
-      schema: {
-        tags,
-        summary: `Update one of ${def.path} (send the version you read; a stale one gets 40900)`,
-        params: idParams,
-        body: def.updateSchema.extend(versionField.shape),
-        response: { 200: envelope(def.recordSchema) },
-      },
-    },
+    options(
+      "update",
+      `Update one of ${def.path} (send the version you read; a stale one gets 40900)`,
+      { params: idParams, body: def.updateSchema.extend(versionField.shape) },
+    ),
     async (request) => {
       const { id } = request.params;
       const { version, ...body } = request.body as {
@@ -441,15 +434,7 @@ export function registerRecordRoutes<
 
   app.delete(
     `/${def.path}/:id`,
-    {
-      config: { permission: permission("delete") },
-      schema: {
-        tags,
-        summary: `Delete one of ${def.path}`,
-        params: idParams,
-        response: { 200: envelope(def.recordSchema) },
-      },
-    },
+    options("delete", `Delete one of ${def.path}`, { params: idParams }),
     async (request) => {
       const { id } = request.params;
       const before = await recordOf(id, app.store.db);

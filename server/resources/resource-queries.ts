@@ -25,6 +25,7 @@ import {
   ensureCounted,
   onPassage,
   passageFilter,
+  postingOnPassage,
   reindexRows,
 } from "../db/word-index.js";
 import { ensureIndexBuilt, startIndexBuild } from "../db/index-build.js";
@@ -131,10 +132,10 @@ function matchConditions<Row>(ctx: QueryContext<Row>) {
   // postings: an IN list would first gather every match (10,000 for a word in a tenth of
   // 100,000 sermons) to find the first page's 25. A rare term's postings are gathered
   // once, as a list the walk checks (`+` keeps SQLite walking; search.ts, walkWithList).
-  const postings = (plan: FindPlan) =>
+  const postings = (plan: FindPlan, passage: Expression<SqlBool> | undefined) =>
     plan.termIds.map((termId, i) =>
       !plan.walk
-        ? sql<SqlBool>`${sql.raw(sqlTable)}.id in (select doc_id from search_postings where term_id = ${termId})`
+        ? sql<SqlBool>`${sql.raw(sqlTable)}.id in (select doc_id from search_postings where term_id = ${termId}${i === 0 && passage ? sql` and ${passage}` : sql``})`
         : plan.listed[i]
           ? sql<SqlBool>`+${sql.raw(sqlTable)}.id in (select doc_id from search_postings where term_id = ${termId})`
           : sql<SqlBool>`exists (select 1 from search_postings where term_id = ${termId} and doc_id = ${sql.raw(sqlTable)}.id)`,
@@ -150,6 +151,7 @@ function matchConditions<Row>(ctx: QueryContext<Row>) {
   function intersected(
     filter: Filter,
     plan: FindPlan,
+    passage: Expression<SqlBool> | undefined,
   ): { condition: Expression<SqlBool>; keys: Set<string> } | undefined {
     // SQLite only: PostgreSQL answered tag + keyword at 102 req/s with the INTERSECT,
     // against 300-430 with its two semi-joins (docs/performance.md).
@@ -160,9 +162,9 @@ function matchConditions<Row>(ctx: QueryContext<Row>) {
       if (value === undefined || value === null || value === "") continue;
       const ids = def.filters?.[key]?.ids;
       if (key === "q" && search && plan.mode === "index") {
-        for (const termId of plan.termIds)
+        for (const [i, termId] of plan.termIds.entries())
           sets.push(
-            sql`select doc_id from search_postings where term_id = ${termId}`,
+            sql`select doc_id from search_postings where term_id = ${termId}${i === 0 && passage ? sql` and ${passage}` : sql``}`,
           );
         keys.add(key);
       } else if (ids) {
@@ -177,23 +179,43 @@ function matchConditions<Row>(ctx: QueryContext<Row>) {
     };
   }
 
+  /**
+   * A passage with a keyword looked up through the index: checked on the rarest term's
+   * postings (postingOnPassage) before any row is read, not gathered from every range.
+   */
+  function passageOnPostings(filter: Filter, plan: FindPlan) {
+    const reference = filter.passage;
+    if (
+      !search?.passages ||
+      typeof reference !== "string" ||
+      reference === "" ||
+      typeof filter.q !== "string" ||
+      plan.mode !== "index" ||
+      plan.walk
+    )
+      return undefined;
+    return postingOnPassage("search_postings.doc_id", search.table, reference);
+  }
+
   function whereOf(filter: Filter, plan: FindPlan): Expression<SqlBool>[] {
-    const together = intersected(filter, plan);
+    const passage = passageOnPostings(filter, plan);
+    const together = intersected(filter, plan, passage);
     const conditions: Expression<SqlBool>[] = together
       ? [together.condition]
       : [];
     for (const [key, value] of Object.entries(filter)) {
       if (together?.keys.has(key)) continue;
       if (value === undefined || value === null || value === "") continue;
+      if (key === "passage" && passage) continue;
       if (key === "q" && search && plan.mode === "index" && plan.first) {
-        conditions.unshift(...postings(plan));
+        conditions.unshift(...postings(plan, passage));
       } else if (key === "id") {
         const ids = Array.isArray(value) ? value : [value];
         conditions.push(
           sql<SqlBool>`${sql.ref(`${table}.id`)} in (${sql.join(ids)})`,
         );
       } else if (key === "q" && search) {
-        if (plan.mode === "index") conditions.push(...postings(plan));
+        if (plan.mode === "index") conditions.push(...postings(plan, passage));
         else
           conditions.push(
             keywordCondition(

@@ -72,34 +72,44 @@ export async function keepRevision(
     .limit(1)
     .executeTakeFirst();
   if (!latest && before) {
-    await trx
-      .insertInto("contentRevisions")
-      .values({
-        resource,
-        recordId,
-        recordVersion: Number(before.version ?? 1),
-        data: JSON.stringify(before),
-        createdBy: (before.updatedBy as number | null | undefined) ?? null,
-        restoredFrom: null,
-        createdAt: String(before.updatedAt ?? nowIso()),
-      })
-      .execute();
+    await insertRevision(trx, resource, recordId, before, {
+      createdBy: (before.updatedBy as number | null | undefined) ?? null,
+      restoredFrom: null,
+      createdAt: String(before.updatedAt ?? nowIso()),
+    });
   }
   const previous = latest
     ? (JSON.parse(latest.data) as Record<string, unknown>)
     : before;
   if (previous && contentOf(previous) === contentOf(after) && !restoredFrom)
     return;
+  await insertRevision(trx, resource, recordId, after, {
+    createdBy: request.session?.user.userId ?? null,
+    restoredFrom,
+    createdAt: nowIso(),
+  });
+}
+
+/** One revision row: the record as it stood at its version, and who wrote it when. */
+async function insertRevision(
+  trx: Db,
+  resource: string,
+  recordId: number,
+  record: Record<string, unknown>,
+  stamp: {
+    createdBy: number | null;
+    restoredFrom: number | null;
+    createdAt: string;
+  },
+): Promise<void> {
   await trx
     .insertInto("contentRevisions")
     .values({
       resource,
       recordId,
-      recordVersion: Number(after.version ?? 1),
-      data: JSON.stringify(after),
-      createdBy: request.session?.user.userId ?? null,
-      restoredFrom,
-      createdAt: nowIso(),
+      recordVersion: Number(record.version ?? 1),
+      data: JSON.stringify(record),
+      ...stamp,
     })
     .execute();
 }

@@ -4,6 +4,7 @@ import { authRoutes } from "./auth/index.js";
 import { accountRoutes } from "./auth/account.js";
 import { passwordResetRoutes } from "./auth/password-reset.js";
 import { emailVerifyRoutes } from "./auth/email-verify.js";
+import { twoFactorRoutes } from "./auth/two-factor.js";
 import { fileRoutes } from "./files/index.js";
 import { healthRoutes } from "./health.js";
 import { jobRoutes } from "./jobs/index.js";
@@ -22,14 +23,19 @@ import { discipleRoutes } from "./disciples/index.js";
 import { ministryRoutes } from "./ministry/index.js";
 import { passageRoutes } from "./passages/index.js";
 import { liveRoutes } from "./live/index.js";
+import { noticeMailRoutes } from "./notice-mail/index.js";
+import { memberAccountRoutes } from "./member-account/index.js";
 
 /** Every /tjc route module, registered under the /tjc prefix by app.ts. */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(twoFactorRoutes);
   await app.register(accountRoutes);
   await app.register(passwordResetRoutes);
   await app.register(emailVerifyRoutes);
+  await app.register(noticeMailRoutes);
+  await app.register(memberAccountRoutes);
   await app.register(tagRoutes);
   await app.register(referenceRoutes);
   await app.register(fileRoutes);

@@ -3,6 +3,7 @@ import type { Selectable } from "kysely";
 import type { AskNotificationsTable, Database } from "../db/schema.js";
 import { nowIso } from "../db/dialect.js";
 import { hotScore } from "./ask-hot.js";
+import { mailNoticeAtOnce } from "./notification-mail/instant.js";
 
 type Trx = Transaction<Database>;
 
@@ -44,7 +45,7 @@ export async function notify(
         answerId = row.answerId;
     }
   }
-  await trx
+  const written = await trx
     .insertInto("askNotifications")
     .values({
       userId: notice.userId,
@@ -56,7 +57,10 @@ export async function notify(
       readAt: null,
       createdAt: nowIso(),
     })
-    .execute();
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  // A member who chose "at once" gets it by e-mail, queued in this same transaction.
+  await mailNoticeAtOnce(trx, { id: written.id, userId: notice.userId });
 }
 
 /**

@@ -12,7 +12,7 @@ import type { ConfigType } from "../../common/schemas/config.js";
 import { nowIso } from "../db/dialect.js";
 import type { Store } from "../db/store.js";
 import { ApiError } from "../http/errors.js";
-import { excerptOf } from "../routes/ask/records.js";
+import { excerptOf } from "./ask/records.js";
 import { matcherFor } from "./ask-banned-words.js";
 import type { Settings } from "./settings.js";
 

@@ -26,7 +26,8 @@ type LinkTable = "passwordResetTokens" | "emailVerificationTokens";
 
 /**
  * Seconds until the oldest of `max` requests in the last hour (those of `table` whose
- * `column` is `value`) leaves the window, or 0 when fewer than `max` were made.
+ * `column` is `value`) leaves the window, or 0 when fewer than `max` were made. A `max`
+ * of 0 is no limit.
  */
 export async function hourlyWait(
   db: Kysely<Database>,
@@ -36,6 +37,7 @@ export async function hourlyWait(
   max: number,
   now: number,
 ): Promise<number> {
+  if (max <= 0) return 0;
   // Both tables have these columns; the cast only lets Kysely take the table's name.
   const recent = await db
     .selectFrom(table as "passwordResetTokens")
@@ -49,6 +51,23 @@ export async function hourlyWait(
   return (
     (Date.parse(recent[recent.length - 1]!.createdAt) + HOUR_MS - now) / 1000
   );
+}
+
+/** The longest of several hourly limits' waits (for example per account and per client). */
+export async function hourlyWaits(
+  db: Kysely<Database>,
+  table: LinkTable,
+  limits: {
+    column: "email" | "ip" | "userId";
+    value: string | number;
+    max: number;
+  }[],
+  now: number,
+): Promise<number> {
+  let wait = 0;
+  for (const { column, value, max } of limits)
+    wait = Math.max(wait, await hourlyWait(db, table, column, value, max, now));
+  return wait;
 }
 
 /** The language of a message to an account: its own, else the requester's. */

@@ -97,6 +97,14 @@ export class LoginThrottle {
     return { ids };
   }
 
+  /** The attempt was no failure (a right password whose second factor is asked for). */
+  async release(ids: number[]): Promise<void> {
+    await this.store.db
+      .deleteFrom("loginFailures")
+      .where("id", "in", ids)
+      .execute();
+  }
+
   /** The attempt succeeded: it was no failure, and the login name starts afresh. */
   async succeeded(ids: number[], loginKey: string): Promise<void> {
     await this.store.db

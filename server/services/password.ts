@@ -6,7 +6,24 @@ import {
 } from "node:crypto";
 
 /** scrypt parameters: N=2^15 costs about 32 MiB and ~60 ms a hash on this class of machine. */
-const N = 32768;
+export const PRODUCTION_SCRYPT_N = 32768;
+
+/**
+ * Tests only (docs/decisions.md, "A cheaper password hash in tests"): the test runners set
+ * LAMPSTAND_TEST_SCRYPT_N to hash at a lower cost. Read once; anything but a power of two
+ * from 2^10 up to the production cost is ignored, so it can never raise the cost or turn
+ * scrypt off. Hashes carry their own N, so a store hashed either way verifies as it was made.
+ */
+function scryptCost(value: string | undefined): number {
+  const n = Number(value);
+  const valid =
+    Number.isInteger(n) &&
+    n >= 1024 &&
+    n <= PRODUCTION_SCRYPT_N &&
+    (n & (n - 1)) === 0;
+  return valid ? n : PRODUCTION_SCRYPT_N;
+}
+const N = scryptCost(process.env.LAMPSTAND_TEST_SCRYPT_N);
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 64;

@@ -2,56 +2,25 @@
  * Every permission code (`module:action`) the product knows, and what the seeded roles
  * hold. Seeded at every start, so a new module's codes appear on upgrade.
  */
+import { permissionModuleGroups } from "../../common/admin-pages.js";
+
 const CRUD = ["read", "create", "update", "delete", "export"] as const;
 
-export const MODULE_GROUPS = {
-  system: [
-    "user",
-    "role",
-    "permission",
-    "config",
-    "job",
-    "jobLog",
-    "resourcePage",
-    "behaviorStat",
-    "auditLog",
-    "session",
-    "loginLog",
-    "outbox",
-  ],
-  content: [
-    "sermon",
-    "article",
-    "audio",
-    "video",
-    "doc",
-    "disciple",
-    "tag",
-    "spider",
-    "ministryConfig",
-    "file",
-  ],
-  live: ["liveConfig", "liveNotice", "channel", "liveVideo"],
-  moderation: [
-    "askTopic",
-    "askAnswer",
-    "askConfig",
-    "askTag",
-    "askComplaint",
-    "askMute",
-  ],
-} as const;
-
-type Module = (typeof MODULE_GROUPS)[keyof typeof MODULE_GROUPS][number];
+/**
+ * The modules per group of the permission tree: the modules of the admin pages' codes in
+ * menu order (common/admin-pages.ts), and `file`, which no page of its own opens.
+ */
+export const MODULE_GROUPS = permissionModuleGroups();
 
 /**
  * Each module's actions: only those a route, an admin page or a check in a handler needs
  * (`server/test/permission-catalog.test.ts` fails on a code that guards nothing; the codes
  * removed for that are listed in docs/decisions.md).
  */
-const MODULE_ACTIONS: Record<Module, readonly string[]> = {
+const MODULE_ACTIONS: Record<string, readonly string[]> = {
   // Lifting a login name's lock after failed logins (docs/decisions.md).
-  user: [...CRUD, "unlock"],
+  // `resetTwoFactor`: removing a user's second factor (docs/decisions.md "Two-factor login").
+  user: [...CRUD, "unlock", "resetTwoFactor"],
   role: CRUD,
   // The tree is the catalogue itself: it can only be read.
   permission: ["read"],
@@ -110,7 +79,8 @@ export function allPermissionCodes(): string[] {
   const codes: string[] = [];
   for (const modules of Object.values(MODULE_GROUPS)) {
     for (const module of modules) {
-      for (const action of MODULE_ACTIONS[module]) {
+      // A new page's module not listed here has a resource's five actions.
+      for (const action of MODULE_ACTIONS[module] ?? CRUD) {
         codes.push(`${module}:${action}`);
       }
     }

@@ -9,6 +9,8 @@ import { seedConfigs } from "./settings.js";
 export interface SeedOptions {
   adminLogin?: string;
   adminPassword?: string;
+  /** The first administrator is created already enrolled with this TOTP secret (base32). */
+  adminTotpSecret?: string;
   /** Where a generated password is shown once: the console, never the log. */
   announce: (text: string) => void;
 }
@@ -70,6 +72,14 @@ export async function seedDatabase(
           .returning("id")
           .executeTakeFirstOrThrow();
       }
+      // The administrator role always logs in with a second factor (issue 24 item 5).
+      if (seedRole.code === "admin")
+        await trx
+          .updateTable("roles")
+          .set({ requiresTwoFactor: 1 })
+          .where("id", "=", role.id)
+          .where("requiresTwoFactor", "=", 0)
+          .execute();
       const held = new Set(
         (
           await trx
@@ -126,6 +136,11 @@ async function ensureAdministrator(
         status: "active",
         createdAt: now,
         updatedAt: now,
+        // For installations set up by script (docs/operations.md): no enrolment at the
+        // first login, the secret was given.
+        ...(options.adminTotpSecret
+          ? { totpSecret: options.adminTotpSecret, totpEnabledAt: now }
+          : {}),
       })
       .returning("id")
       .executeTakeFirstOrThrow();

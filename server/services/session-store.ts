@@ -19,6 +19,8 @@ export interface ResolvedSession {
   user: SessionUser;
   /** Set when this request renewed the token: the client must use it from now on. */
   renewedToken?: string;
+  /** The user must enrol a second factor first: only the enrolment routes answer. */
+  enrolmentOnly: boolean;
 }
 
 /**
@@ -47,6 +49,7 @@ interface SessionRow {
   userName: string;
   loginName: string;
   status: string;
+  enrolmentOnly: number;
 }
 
 interface CachedSession {
@@ -95,7 +98,7 @@ export class SessionStore {
 
   async create(
     userId: number,
-    meta: { ip?: string; userAgent?: string },
+    meta: { ip?: string; userAgent?: string; enrolmentOnly?: boolean },
   ): Promise<{ token: string; sessionId: number }> {
     const token = newSessionToken();
     const now = this.clock();
@@ -110,6 +113,7 @@ export class SessionStore {
         expiresAt: nowIso(now + SESSION_ABSOLUTE_LIFETIME_MS),
         ip: meta.ip?.slice(0, 64) ?? null,
         userAgent: meta.userAgent?.slice(0, 512) ?? null,
+        enrolmentOnly: meta.enrolmentOnly ? 1 : 0,
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -150,6 +154,7 @@ export class SessionStore {
         userName: row.userName,
         loginName: row.loginName,
       },
+      enrolmentOnly: row.enrolmentOnly === 1,
     };
     if (!viaPreviousToken && unconfirmed) {
       // The new token's first use: the client has it, so the old one may now lapse.
@@ -205,6 +210,7 @@ export class SessionStore {
         "sessions.renewedAt",
         "sessions.expiresAt",
         "sessions.revokedAt",
+        "sessions.enrolmentOnly",
         "users.id as userId",
         "users.userName",
         "users.loginName",
@@ -250,21 +256,11 @@ export class SessionStore {
     oldHash: string,
     now: number,
   ): Promise<string | undefined> {
-    const token = newSessionToken();
-    const result = await this.store.db
-      .updateTable("sessions")
-      .set({
-        tokenHash: hashToken(token),
-        previousTokenHash: oldHash,
-        previousValidUntil: null,
-        renewedAt: nowIso(now),
-        lastSeenAt: nowIso(now),
-      })
-      // Only if no concurrent request renewed it first; that one's token wins.
-      .where("id", "=", sessionId)
-      .where("tokenHash", "=", oldHash)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1 ? token : undefined;
+    // Only if no concurrent request renewed it first; that one's token wins.
+    return this.writeToken(sessionId, oldHash, now, {
+      previousTokenHash: oldHash,
+      previousValidUntil: null,
+    });
   }
 
   /** Replaces a renewed token that was never used; the old token stays as it is. */
@@ -273,18 +269,34 @@ export class SessionStore {
     unusedHash: string,
     now: number,
   ): Promise<string | undefined> {
+    // Not if the unused token was used meanwhile, nor if a parallel request won.
+    return this.writeToken(sessionId, unusedHash, now, {}, true);
+  }
+
+  /**
+   * Writes a fresh token (and `previous`) over the session's, only while `currentHash` is
+   * still its token and, with `unusedOnly`, its renewal was not yet used. Answers the
+   * token, or undefined when another request changed the session first.
+   */
+  private async writeToken(
+    sessionId: number,
+    currentHash: string,
+    now: number,
+    previous: { previousTokenHash?: string; previousValidUntil?: null },
+    unusedOnly = false,
+  ): Promise<string | undefined> {
     const token = newSessionToken();
     const result = await this.store.db
       .updateTable("sessions")
       .set({
         tokenHash: hashToken(token),
+        ...previous,
         renewedAt: nowIso(now),
         lastSeenAt: nowIso(now),
       })
-      // Not if the unused token was used meanwhile, nor if a parallel request won.
       .where("id", "=", sessionId)
-      .where("tokenHash", "=", unusedHash)
-      .where("previousValidUntil", "is", null)
+      .where("tokenHash", "=", currentHash)
+      .$if(unusedOnly, (query) => query.where("previousValidUntil", "is", null))
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1 ? token : undefined;
   }
@@ -310,23 +322,33 @@ export class SessionStore {
   // The store is written first, then the memory dropped: a read that starts after the
   // drop sees the revocation, and one already under way is not remembered (generation).
   async revoke(sessionId: number): Promise<void> {
+    await this.revokeWhere("id", sessionId);
+    this.forgetSession(sessionId);
+  }
+
+  /** The user enrolled a second factor: the session reaches everything they hold. */
+  async completeEnrolment(sessionId: number): Promise<void> {
     await this.store.db
       .updateTable("sessions")
-      .set({ revokedAt: nowIso(this.clock()) })
+      .set({ enrolmentOnly: 0 })
       .where("id", "=", sessionId)
-      .where("revokedAt", "is", null)
       .execute();
     this.forgetSession(sessionId);
   }
 
   async revokeAllForUser(userId: number): Promise<void> {
+    await this.revokeWhere("userId", userId);
+    this.forgetUser(userId);
+  }
+
+  /** Marks the live sessions of one session id or one user revoked, now. */
+  private async revokeWhere(column: "id" | "userId", value: number) {
     await this.store.db
       .updateTable("sessions")
       .set({ revokedAt: nowIso(this.clock()) })
-      .where("userId", "=", userId)
+      .where(column, "=", value)
       .where("revokedAt", "is", null)
       .execute();
-    this.forgetUser(userId);
   }
 
   /** Removes sessions that can no longer be used. Returns how many. */

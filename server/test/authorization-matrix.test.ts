@@ -31,6 +31,15 @@ const EXPECTED: Record<string, Declared> = {
   "POST /tjc/auth/password-reset/confirm": "public",
   "POST /tjc/auth/email/verify": "public",
   "POST /tjc/auth/email/verify/resend": "authenticated",
+  "GET /tjc/ask/notice-mail": "authenticated",
+  "PUT /tjc/ask/notice-mail": "authenticated",
+  "GET /tjc/ask/account": "authenticated",
+  "PUT /tjc/ask/account/email": "authenticated",
+  "DELETE /tjc/ask/account/pending-email": "authenticated",
+  "PUT /tjc/ask/account/language": "authenticated",
+  "GET /tjc/auth/two-factor": "authenticated",
+  "POST /tjc/auth/two-factor/setup": "authenticated",
+  "POST /tjc/auth/two-factor/confirm": "authenticated",
   "GET /tjc/tags": "tag:read",
   "GET /tjc/tags/export": "tag:export",
   "GET /tjc/tags/:id": "tag:read",
@@ -96,6 +105,7 @@ const EXPECTED: Record<string, Declared> = {
   "DELETE /tjc/system/users/:id": "user:delete",
   "POST /tjc/system/users/batch": ["user:delete", "user:update"],
   "POST /tjc/system/users/:id/password": "user:update",
+  "POST /tjc/system/users/:id/two-factor/reset": "user:resetTwoFactor",
   "GET /tjc/system/roles": "role:read",
   "GET /tjc/system/roles/export": "role:export",
   "GET /tjc/system/roles/:id": "role:read",
@@ -189,6 +199,8 @@ const EXPECTED: Record<string, Declared> = {
   "POST /tjc/ask/admin/mutes": "askMute:create",
   "GET /tjc/ask/admin/mutes": "askMute:read",
   "DELETE /tjc/ask/admin/mutes/:id": "askMute:delete",
+  "GET /tjc/ask/admin/members": "askMute:create",
+  "GET /tjc/ask/admin/tags/:id/usage": "askTag:read",
   "POST /tjc/ask/admin/questions/:id/reveal": "askTopic:reveal",
   "POST /tjc/ask/admin/answers/:id/reveal": "askAnswer:reveal",
   "POST /tjc/ask/admin/tags/:id/merge": "askTag:delete",
@@ -198,6 +210,8 @@ const EXPECTED: Record<string, Declared> = {
   "PUT /tjc/ask/admin/questions/:id": "askTopic:update",
   "POST /tjc/ask/admin/questions/batch": "askTopic:update",
   "GET /tjc/ask/admin/questions/:id/answers": "askAnswer:read",
+  "GET /tjc/ask/admin/answers": "askAnswer:read",
+  "GET /tjc/ask/admin/answers/:id": "askAnswer:read",
   "GET /tjc/ask/admin/answers/:id/revisions": "askAnswer:read",
   "PUT /tjc/ask/admin/answers/:id": "askAnswer:update",
   "GET /tjc/ask/admin/review": "askTopic:read",
@@ -441,6 +455,79 @@ describe("the authorization matrix", () => {
     }
     expect(failures).toEqual([]);
     expect(calls).toBe(keys.length * (ROLES.length + 1));
+  }, 120_000);
+});
+
+/**
+ * A user whose role requires two-factor login and who has not enrolled gets a session that
+ * reaches the enrolment routes (and logout) only: every other non-public route answers
+ * 40301 with `data.enrolmentRequired`, whatever the role holds.
+ */
+const ENROLMENT_ROUTES = new Set([
+  "GET /tjc/auth/two-factor",
+  "POST /tjc/auth/two-factor/setup",
+  "POST /tjc/auth/two-factor/confirm",
+  "POST /tjc/auth/logout",
+]);
+
+describe("a session that must enrol a second factor first", () => {
+  test("reaches only the enrolment routes", async () => {
+    const loginName = "matrix-unenrolled";
+    const now = nowIso();
+    const user = await t.app.store.db
+      .insertInto("users")
+      .values({
+        loginName,
+        userName: loginName,
+        passwordHash: await hashPassword("matrix-password"),
+        status: "active",
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const admin = await t.app.store.db
+      .selectFrom("roles")
+      .select("id")
+      .where("code", "=", "admin")
+      .executeTakeFirstOrThrow();
+    await t.app.store.db
+      .insertInto("userRoles")
+      .values({ userId: user.id, roleId: admin.id })
+      .execute();
+    const login = await t.request({
+      method: "POST",
+      url: "/tjc/auth/login",
+      payload: { loginName, password: "matrix-password" },
+      remoteAddress: "10.9.9.9",
+    });
+    expect(login.json().data).toMatchObject({
+      enrolmentRequired: true,
+      permissions: [],
+    });
+    const token = login.json().data.token as string;
+    const failures: string[] = [];
+    const keys = Object.keys(EXPECTED)
+      .filter((key) => EXPECTED[key] !== "public")
+      .sort(
+        (a, b) => Number(a.includes("logout")) - Number(b.includes("logout")),
+      );
+    for (const key of keys) {
+      const [method, url] = key.split(" ") as [string, string];
+      const response = await t.request({ ...requestFor(method, url), token });
+      const code = codeOf(response);
+      if (ENROLMENT_ROUTES.has(key)) {
+        if (code === Code.ENROLMENT_REQUIRED || code === Code.FORBIDDEN)
+          failures.push(`${key} → ${code}, but it is an enrolment route`);
+      } else if (
+        code !== Code.ENROLMENT_REQUIRED ||
+        response.json().data?.enrolmentRequired !== true
+      ) {
+        failures.push(`${key} → ${code}, expected 40301`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(keys.length).toBeGreaterThan(200);
   }, 120_000);
 });
 

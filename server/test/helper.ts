@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { inject } from "vitest";
 import type {
   FastifyInstance,
   FastifyServerOptions,
@@ -14,6 +15,11 @@ import { loadConfig, type Config } from "../config.js";
 import { buildServer } from "../server.js";
 import { nowIso } from "../db/dialect.js";
 import { hashPassword } from "../services/password.js";
+import {
+  newTotpSecret,
+  totpCode,
+  twoFactorRequired,
+} from "../services/two-factor.js";
 import type { Lifecycle } from "../services/lifecycle.js";
 import type { Metrics } from "../services/metrics.js";
 import { indexBuildsSettled } from "../db/index-ready.js";
@@ -60,6 +66,22 @@ function makeWebDir(root: string): string {
 }
 
 /**
+ * Puts a copy of the run's migrated SQLite file (test/global-setup.ts) where the store
+ * opens, so buildServer finds every migration applied. Nothing outside Vitest or when the
+ * directory already holds a store.
+ */
+function startFromMigratedSqlite(dataDir: string): void {
+  // The bench builds apps with this helper outside Vitest, where there is nothing to inject.
+  const migrated = process.env.VITEST
+    ? inject("migratedSqliteFile")
+    : undefined;
+  const target = path.join(dataDir, "lampstand.db");
+  if (!migrated || fs.existsSync(target)) return;
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.copyFileSync(migrated, target);
+}
+
+/**
  * Builds the whole app on a fresh store: a temporary SQLite directory, or a fresh
  * PostgreSQL schema when TEST_DATABASE_URL is set. Close it in afterAll/afterEach.
  */
@@ -78,12 +100,14 @@ export async function buildTestApp(
   const databaseUrl = options.sqlite
     ? undefined
     : process.env.TEST_DATABASE_URL || undefined;
+  const dataDir = path.join(root, "data");
+  if (!databaseUrl) startFromMigratedSqlite(env.DATA_DIR ?? dataDir);
   const schema = databaseUrl
     ? `t_${randomBytes(6).toString("hex")}`
     : undefined;
   const config: Config = {
     ...loadConfig({
-      DATA_DIR: path.join(root, "data"),
+      DATA_DIR: dataDir,
       ADMIN_LOGIN,
       ADMIN_PASSWORD,
       LOG_LEVEL: "silent",
@@ -166,10 +190,22 @@ export async function buildTestApp(
           .values({ userId: user.id, roleId: roleRow.id })
           .execute();
       }
+      // A role that requires two-factor login (admin): the user is enrolled with a fresh
+      // secret of their own and logs in with its current code, through the real login.
+      let otp: string | undefined;
+      if (await twoFactorRequired(app.store.db, user.id)) {
+        const secret = newTotpSecret();
+        await app.store.db
+          .updateTable("users")
+          .set({ totpSecret: secret, totpEnabledAt: now })
+          .where("id", "=", user.id)
+          .execute();
+        otp = totpCode(secret);
+      }
       const response = await request({
         method: "POST",
         url: "/tjc/auth/login",
-        payload: { loginName, password },
+        payload: { loginName, password, otp },
         // Distinct addresses, so the per-IP login throttle never trips across tests.
         remoteAddress: `10.0.${userCounter % 250}.${(userCounter * 7) % 250}`,
       });

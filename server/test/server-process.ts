@@ -6,6 +6,14 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { ADMIN_LOGIN, ADMIN_PASSWORD } from "./helper.js";
+import { totpCode } from "../services/two-factor.js";
+
+/**
+ * The first administrator of a test server process is created enrolled with this secret
+ * (ADMIN_TOTP_SECRET): the admin role requires two-factor login. Each store logs its
+ * admin in once, so a code is never replayed.
+ */
+export const PROCESS_ADMIN_TOTP_SECRET = "KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 
@@ -89,6 +97,7 @@ export async function startServerProcess(
         HOST: "127.0.0.1",
         ADMIN_LOGIN,
         ADMIN_PASSWORD,
+        ADMIN_TOTP_SECRET: PROCESS_ADMIN_TOTP_SECRET,
         LOG_LEVEL: "info",
         ...env,
       },
@@ -124,7 +133,11 @@ export async function loginAdmin(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/tjc/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ loginName: ADMIN_LOGIN, password: ADMIN_PASSWORD }),
+    body: JSON.stringify({
+      loginName: ADMIN_LOGIN,
+      password: ADMIN_PASSWORD,
+      otp: totpCode(PROCESS_ADMIN_TOTP_SECRET),
+    }),
   });
   const body = (await response.json()) as { data: { token: string } };
   return body.data.token;

@@ -1,32 +1,13 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router-dom";
-import { createTracker, type Tracker } from "../../common/behavior-tracker";
+import { browserTracker, type Tracker } from "../../common/behavior-tracker";
 import { mainClient } from "../http";
 
 let tracker: Tracker | undefined;
 
 /** The admin's tracker, made once per page load with the browser's pieces. */
 function adminTracker(): Tracker {
-  if (tracker) return tracker;
-  const nav = navigator as Navigator & { globalPrivacyControl?: boolean };
-  let storage: Storage | null = null;
-  try {
-    storage = window.localStorage;
-  } catch {
-    storage = null; // storage refused: a new visitor each load, nothing kept
-  }
-  const endpoint = `${mainClient.baseUrl}/public/behavior`;
-  tracker = createTracker({
-    app: "admin",
-    now: () => Date.now(),
-    storage,
-    randomId: () => crypto.randomUUID().replace(/-/g, ""),
-    optedOut: nav.doNotTrack === "1" || nav.globalPrivacyControl === true,
-    referrer: document.referrer,
-    send: (body) =>
-      typeof nav.sendBeacon === "function" &&
-      nav.sendBeacon(endpoint, new Blob([body], { type: "application/json" })),
-  });
+  tracker ??= browserTracker("admin", `${mainClient.baseUrl}/public/behavior`);
   return tracker;
 }
 

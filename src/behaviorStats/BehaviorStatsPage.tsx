@@ -18,7 +18,7 @@ import {
   type BehaviorStats,
 } from "../../common/schemas/behavior";
 import { mainClient } from "../http";
-import { saveBlob } from "../resources/CsvExportButton";
+import { saveBlob } from "../kit/CsvExportButton";
 import { AccessDenied } from "../layout/AccessDenied";
 
 // The chart library loads only with the charts, after the numbers.

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { useLocaleState, useTranslate } from "react-admin";
+import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Card from "@mui/material/Card";
 import CardActionArea from "@mui/material/CardActionArea";
@@ -83,6 +84,35 @@ function MailWidget({ mail }: { mail: NonNullable<Dashboard["mail"]> }) {
           {translate("dashboard.more_mail")}
         </MuiLink>
       </Widget>
+    </Grid>
+  );
+}
+
+/**
+ * Roles that read believers' contact details (disciple:contact) with a password alone: a
+ * warning until each requires two-factor login (role:read).
+ */
+function TwoFactorWarning({
+  roles,
+}: {
+  roles: NonNullable<Dashboard["twoFactorWarnings"]>;
+}) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  if (roles.length === 0) return null;
+  return (
+    <Grid size={{ xs: 12 }}>
+      <Alert severity="warning" data-testid="dashboard-two-factor">
+        {translate("dashboard.two_factor_warning", {
+          smart_count: roles.length,
+          roles: roles
+            .map((role) => (locale === "en-US" ? role.nameEn : role.name))
+            .join(locale === "en-US" ? ", " : "、"),
+        })}{" "}
+        <MuiLink component={Link} to="/admin/system/roleManage">
+          {translate("dashboard.two_factor_roles")}
+        </MuiLink>
+      </Alert>
     </Grid>
   );
 }
@@ -209,6 +239,9 @@ export function DashboardWidgets() {
               </MuiLink>
             </Widget>
           </Grid>
+        ) : null}
+        {data.twoFactorWarnings ? (
+          <TwoFactorWarning roles={data.twoFactorWarnings} />
         ) : null}
         {data.mail ? <MailWidget mail={data.mail} /> : null}
         {data.scheduled || data.liveVideos ? (

@@ -37,6 +37,9 @@ export const dashboardMessages = {
         "电子邮件尚未配置（SMTP_URL）：邮件会留在发件箱中，不会发出。",
       mail_status: "待发送 %{pending} 封，发送失败 %{failed} 封",
       more_mail: "打开邮件发件箱",
+      two_factor_warning:
+        "以下角色可查看信徒的电话和住址，却未要求两步验证：%{roles}（共 %{smart_count} 个）。",
+      two_factor_roles: "前往角色管理",
       upcoming: "即将开始的直播和定时发布",
       live: "直播",
       nothing_upcoming: "暂无即将开始的直播或定时发布的内容",
@@ -77,6 +80,9 @@ export const dashboardMessages = {
         "E-mail is not configured (SMTP_URL): messages stay in the outbox and are not sent.",
       mail_status: "%{pending} waiting, %{failed} failed",
       more_mail: "Open the mail outbox",
+      two_factor_warning:
+        "This role can read believers' phone numbers and addresses without two-factor login: %{roles}. |||| These %{smart_count} roles can read believers' phone numbers and addresses without two-factor login: %{roles}.",
+      two_factor_roles: "Open role management",
       upcoming: "Upcoming live videos and scheduled content",
       live: "Live",
       nothing_upcoming: "No live video or scheduled content coming up",

@@ -7,7 +7,10 @@ import { ApiError } from "./errors";
 import { loadingFlag } from "./loading";
 import { getToken, setToken, tokenFromAuthorizationHeader } from "./session";
 import { expireSession, expiryLeavesPage } from "./sessionExpiry";
-import { showNotice } from "./shellBridge";
+import { navigateTo, showNotice } from "./shellBridge";
+
+/** Where a session that must set up two-factor login first is sent (TwoFactorPage). */
+export const TWO_FACTOR_PATH = "/admin/two-factor";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type Params = Record<string, unknown>;
@@ -158,6 +161,22 @@ function failureNotice(message: string, data: unknown) {
   };
 }
 
+/**
+ * Tells the person about a failed call: a notice, except where a page says it itself. A
+ * session that may only set up two-factor login (40301) goes to that page; the login page
+ * asks for the code (40101 without a refused code) itself.
+ */
+function reportFailure(code: number, message: string, data: unknown): void {
+  if (code === Code.ENROLMENT_REQUIRED) {
+    navigateTo(TWO_FACTOR_PATH);
+    return;
+  }
+  const asksForCode =
+    code === Code.OTP_REQUIRED &&
+    !(data as { otpRejected?: boolean } | null)?.otpRejected;
+  if (!asksForCode) showNotice(failureNotice(message, data));
+}
+
 /** The headers and body of a call: token, language and the body's own content type. */
 function requestParts(
   method: string,
@@ -296,7 +315,7 @@ export function createClient(name: string, service: ServiceName): TjcClient {
         if (expiryLeavesPage()) return new Promise<never>(() => {});
         throw error;
       }
-      showNotice(failureNotice(message, envelope.data));
+      reportFailure(envelope.code, message, envelope.data);
       throw error;
     } finally {
       endLoading();

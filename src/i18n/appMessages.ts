@@ -1,4 +1,4 @@
-import { ADMIN_PAGE_NAMES } from "../../common/admin-page-names";
+import { ADMIN_PAGE_NAMES } from "../../common/admin-pages";
 import { CODE_MESSAGES, Code } from "../../common/codes";
 import { TAG_FIELD_LABELS } from "../../common/schemas/tag-labels";
 
@@ -54,6 +54,9 @@ export const appMessages = {
         community: "前往问答社区",
         name_required: "请输入登录名",
         password_required: "请输入密码",
+        otp: "两步验证码",
+        otp_help: "验证器应用中的 6 位数字，或一个恢复码",
+        otp_required: "请输入验证码",
       },
       // A bulk update's confirmation: react-admin's own wording holds a
       // %{recordRepresentation} that a bulk update never passes (issue 25 item 19).
@@ -200,6 +203,9 @@ export const appMessages = {
         community: "Go to the Q&A community",
         name_required: "Enter your login name",
         password_required: "Enter your password",
+        otp: "Two-factor code",
+        otp_help: "The 6 digits in your authenticator app, or a recovery code",
+        otp_required: "Enter the code",
       },
       bulk_update: {
         title: "Update one %{name} |||| Update %{smart_count} %{name}",

@@ -6,7 +6,8 @@ import {
   RecordContextProvider,
   ResourceContextProvider,
 } from "react-admin";
-import appSource from "../App.tsx?raw";
+import { isRegistered } from "../kit/manifest";
+import { RESOURCES as MANIFESTS } from "../resources";
 import { i18nProvider } from "../providers/i18nProvider";
 import { FEATURE_MESSAGES, loadFeatureMessages } from "./featureMessages";
 
@@ -50,14 +51,24 @@ const SINGULAR: Record<string, { "zh-CN": string; "en-US": string }> = {
     "zh-CN": "资源页面",
     "en-US": "resource page",
   },
+  "admin/askManage": { "zh-CN": "问题", "en-US": "question" },
+  "admin/askReview": {
+    "zh-CN": "待审核内容",
+    "en-US": "post waiting for review",
+  },
+  "admin/topicDetailManage": { "zh-CN": "回答", "en-US": "answer" },
+  "admin/askTagManage": { "zh-CN": "问答标签", "en-US": "Q&A tag" },
+  "admin/askKeepSilenceManage": { "zh-CN": "禁言", "en-US": "mute" },
+  "admin/askComplaintManage": { "zh-CN": "举报", "en-US": "report" },
   "admin/system/permission/resource": {
     "zh-CN": "权限资源",
     "en-US": "permission resource",
   },
 };
 
-const RESOURCES = [...appSource.matchAll(/<Resource\s+name="([^"]+)"/g)].map(
-  (match) => match[1]!,
+// The resources App.tsx registers: the manifests in src/resources/index.ts.
+const RESOURCES = MANIFESTS.filter(isRegistered).map(
+  (manifest) => manifest.name,
 );
 
 function dialogOf(resource: string) {

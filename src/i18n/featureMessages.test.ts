@@ -1,10 +1,29 @@
-import { describe, expect, it } from "vitest";
-import { createI18nProvider } from "../providers/i18nProvider";
-import { lazyChunk } from "../layout/chunks";
-import { loadFeatureMessages } from "./featureMessages";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+
+/**
+ * Fresh modules for each test: the registry of loaded feature messages lives in a module,
+ * and the test workers keep their modules from one file to the next (vitest.config.ts,
+ * `isolate: false`), so another file may already have loaded the features read here.
+ */
+async function fresh() {
+  vi.resetModules();
+  const [{ createI18nProvider }, { lazyChunk }, { loadFeatureMessages }] =
+    await Promise.all([
+      import("../providers/i18nProvider"),
+      import("../layout/chunks"),
+      import("./featureMessages"),
+    ]);
+  return { createI18nProvider, lazyChunk, loadFeatureMessages };
+}
+
+let modules: Awaited<ReturnType<typeof fresh>>;
+beforeEach(async () => {
+  modules = await fresh();
+});
 
 describe("feature messages loaded with their screens", () => {
   it("reach the provider at once, in the language shown and after a switch", async () => {
+    const { createI18nProvider, loadFeatureMessages } = modules;
     const provider = createI18nProvider();
     await provider.changeLocale("zh-CN");
     const key = "resources.admin/system/userManage.fields.loginName";
@@ -26,6 +45,7 @@ describe("feature messages loaded with their screens", () => {
   });
 
   it("are registered before a lazy page's component first renders", async () => {
+    const { createI18nProvider, lazyChunk } = modules;
     const provider = createI18nProvider();
     await provider.changeLocale("en-US");
     const key = "moderation.review.pending_count";

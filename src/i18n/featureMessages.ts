@@ -33,19 +33,19 @@ export const FEATURE_MESSAGES = {
     import("../resources/spiders/messages").then((m) => m.spiderMessages),
   // The content resources' (sermons, articles, audios, videos, documents): one namespace.
   content: () =>
-    Promise.all([
-      import("../content/messages"),
-      import("../resources/content/messages"),
-    ]).then(([shared, screens]) =>
-      both(shared.contentMessages, screens.contentMessages),
-    ),
+    import("../kit/content/messages").then((m) => m.contentMessages),
   disciples: () =>
     import("../resources/disciples/messages").then((m) => m.discipleMessages),
   ministry: () =>
     import("../resources/ministry/messages").then((m) => m.ministryMessages),
+  // The Q&A moderation resources': one namespace (moderation.*), a fragment per folder.
   moderation: () =>
-    import("../moderation/messages").then((m) => m.moderationMessages),
+    import("../resources/askShared/allMessages").then(
+      (m) => m.moderationMessages,
+    ),
   live: () => import("../resources/live/messages").then((m) => m.liveMessages),
+  twoFactor: () =>
+    import("../twoFactor/messages").then((m) => m.twoFactorMessages),
 } satisfies Record<string, () => Promise<LanguageMessages>>;
 
 export type Feature = keyof typeof FEATURE_MESSAGES;

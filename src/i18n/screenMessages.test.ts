@@ -162,36 +162,27 @@ describe("each feature's messages load with its screens", () => {
 
   it("declares on a resource's pages the feature that names its fields", async () => {
     const owner = await owners();
-    const app = join(ROOT, "src/App.tsx");
-    const text = readFileSync(app, "utf8");
-    const fileOf = new Map<string, string>();
-    for (const m of text.matchAll(
-      /import\s+(?:(\w+)|\{([^}]*)\})(?:\s*,\s*\{([^}]*)\})?\s+from\s+["']([^"']+)["']/g,
-    )) {
-      const path = resolveImport(app, m[4]!);
-      if (!path) continue;
-      const names = [
-        m[1],
-        ...(m[2] ?? "").split(","),
-        ...(m[3] ?? "").split(","),
-      ]
-        .map((name) => name?.trim())
-        .filter(Boolean) as string[];
-      for (const name of names) fileOf.set(name, path);
-    }
+    // The resource list names each manifest's file; a manifest names its resource by
+    // its page (`admin/<page>`) or by `name`.
+    const list = join(ROOT, "src/resources/index.ts");
     const lacking: string[] = [];
     let checked = 0;
-    for (const m of text.matchAll(
-      // `{...tags}` or, behind the access check, `{...guardScreens(tags)}`.
-      /<Resource\s+name="([^"]+)"\s+\{\.\.\.(?:guardScreens\()?(\w+)\)?\}/g,
-    )) {
-      const feature = owner.get(`resources.${m[1]}`);
-      const file = fileOf.get(m[2]!);
-      if (!feature || !file) continue;
-      for (const page of pages.filter((p) => p.file === file)) {
-        checked += 1;
-        if (!page.declared.includes(feature))
-          lacking.push(`${page.chunk} (${m[1]}): ${feature}`);
+    for (const file of new Set(imports(list, false))) {
+      const text = readFileSync(file, "utf8");
+      const names = [
+        ...[...text.matchAll(/^\s*page: "([^"]+)",$/gm)].map(
+          (m) => `admin/${m[1]}`,
+        ),
+        ...[...text.matchAll(/^\s*name: "([^"]+)",$/gm)].map((m) => m[1]!),
+      ];
+      for (const name of names) {
+        const feature = owner.get(`resources.${name}`);
+        if (!feature) continue;
+        for (const page of pages.filter((p) => p.file === file)) {
+          checked += 1;
+          if (!page.declared.includes(feature))
+            lacking.push(`${page.chunk} (${name}): ${feature}`);
+        }
       }
     }
     expect(checked).toBeGreaterThan(40);

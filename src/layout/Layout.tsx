@@ -6,7 +6,6 @@ import MenuItem from "@mui/material/MenuItem";
 import {
   AppBar,
   Layout as RaLayout,
-  Loading,
   Logout,
   useUserMenu,
   Sidebar,
@@ -19,6 +18,7 @@ import {
   usePermissions,
   useTranslate,
 } from "react-admin";
+import { Loading } from "../kit/Loading";
 import Typography from "@mui/material/Typography";
 import PersonIcon from "@mui/icons-material/Person";
 import useMediaQuery from "@mui/material/useMediaQuery";

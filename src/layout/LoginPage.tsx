@@ -43,6 +43,32 @@ function retryAfterOf(error: unknown): number | null {
   return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : null;
 }
 
+/** The server asks for the second factor (40101 with `data.otpRequired`). */
+function isOtpRequired(error: unknown): boolean {
+  return error instanceof ApiError && error.code === Code.OTP_REQUIRED;
+}
+
+const NO_BLANKS = { loginName: false, password: false, otp: false };
+
+/**
+ * A failed login: the /tjc client has shown the server's message (wrong name or password,
+ * locked, a refused code). 40101 asks for the code; a throttled attempt also says here how
+ * long to wait.
+ */
+function afterFailure(
+  error: unknown,
+  form: {
+    askForCode: () => void;
+    startOver: () => void;
+    waitFor: (seconds: number) => void;
+  },
+): void {
+  if (isOtpRequired(error)) return form.askForCode();
+  form.startOver();
+  const retryAfter = retryAfterOf(error);
+  if (retryAfter) form.waitFor(retryAfter);
+}
+
 /** A countdown to a moment, ticking each second while it runs. */
 function useCountdown() {
   const [until, setUntil] = useState<number | null>(null);
@@ -81,9 +107,12 @@ export function LoginPage() {
     () => getStoredUser()?.loginName ?? "",
   );
   const [password, setPassword] = useState("");
+  // Asked for once the server answers 40101: the account logs in with a second factor.
+  const [otp, setOtp] = useState<string | null>(null);
+  const otpInput = useRef<HTMLInputElement>(null);
   const [submitting, setSubmitting] = useState(false);
   // Our own translated "required" messages, never the browser's English bubble.
-  const [missing, setMissing] = useState({ loginName: false, password: false });
+  const [missing, setMissing] = useState(NO_BLANKS);
   const nameInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
   const returning = Boolean(getStoredUser()?.loginName);
@@ -98,21 +127,31 @@ export function LoginPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (submitting || secondsLeft > 0) return;
-    const blank = { loginName: !loginName.trim(), password: !password };
+    const blank = {
+      loginName: !loginName.trim(),
+      password: !password,
+      otp: otp !== null && !otp.trim(),
+    };
     setMissing(blank);
-    if (blank.loginName || blank.password) {
-      (blank.loginName ? nameInput : passwordInput).current?.focus();
-      return;
-    }
+    const first = [nameInput, passwordInput, otpInput][
+      [blank.loginName, blank.password, blank.otp].indexOf(true)
+    ];
+    if (first) return first.current?.focus();
     setSubmitting(true);
-    login({ loginName, password }, toPath)
-      .catch((error: unknown) => {
-        // The /tjc client has shown the server's message (wrong name or password, locked);
-        // a throttled attempt also says here how long to wait (the answer's Retry-After).
-        setPassword("");
-        const retryAfter = retryAfterOf(error);
-        if (retryAfter) waitFor(retryAfter);
-      })
+    login({ loginName, password, otp: otp?.trim() || undefined }, toPath)
+      .catch((error: unknown) =>
+        afterFailure(error, {
+          askForCode: () => {
+            setOtp("");
+            window.setTimeout(() => otpInput.current?.focus(), 0);
+          },
+          startOver: () => {
+            setPassword("");
+            setOtp(null);
+          },
+          waitFor,
+        }),
+      )
       .finally(() => setSubmitting(false));
   };
 
@@ -137,14 +176,7 @@ export function LoginPage() {
             noValidate
             sx={{ p: 3 }}
           >
-            <Typography variant="h5" component="h1" gutterBottom>
-              {translate(
-                returning ? "app.login.welcome_back" : "app.login.welcome",
-              )}
-            </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-              {translate("app.login.subtitle")}
-            </Typography>
+            <LoginHeading returning={returning} />
             <TextField
               name="loginName"
               label={translate("app.login.login_name")}
@@ -190,24 +222,22 @@ export function LoginPage() {
               variant="outlined"
               size="medium"
             />
+            {otp !== null ? (
+              <OtpField
+                value={otp}
+                missing={missing.otp}
+                inputRef={otpInput}
+                onChange={(value) => {
+                  setOtp(value);
+                  setMissing((was) => ({ ...was, otp: false }));
+                }}
+              />
+            ) : null}
             <LockedNotice secondsLeft={secondsLeft} />
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              fullWidth
+            <LoginButton
+              submitting={submitting}
               disabled={submitting || secondsLeft > 0}
-              sx={{ mt: 2 }}
-              startIcon={
-                submitting ? (
-                  <CircularProgress size={18} color="inherit" />
-                ) : null
-              }
-            >
-              {translate(
-                submitting ? "app.login.submitting" : "app.login.submit",
-              )}
-            </Button>
+            />
             <ForgotPasswordLink />
             <LoginLinks />
           </CardContent>
@@ -251,6 +281,80 @@ function LoginLinks() {
         ))}
       </Typography>
     </>
+  );
+}
+
+function LoginHeading({ returning }: { returning: boolean }) {
+  const translate = useTranslate();
+  return (
+    <>
+      <Typography variant="h5" component="h1" gutterBottom>
+        {translate(returning ? "app.login.welcome_back" : "app.login.welcome")}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {translate("app.login.subtitle")}
+      </Typography>
+    </>
+  );
+}
+
+function LoginButton({
+  submitting,
+  disabled,
+}: {
+  submitting: boolean;
+  disabled: boolean;
+}) {
+  const translate = useTranslate();
+  return (
+    <Button
+      type="submit"
+      variant="contained"
+      size="large"
+      fullWidth
+      disabled={disabled}
+      sx={{ mt: 2 }}
+      startIcon={
+        submitting ? <CircularProgress size={18} color="inherit" /> : null
+      }
+    >
+      {translate(submitting ? "app.login.submitting" : "app.login.submit")}
+    </Button>
+  );
+}
+
+/** The second factor, asked for once the server answers 40101. */
+function OtpField({
+  value,
+  missing,
+  inputRef,
+  onChange,
+}: {
+  value: string;
+  missing: boolean;
+  inputRef: React.Ref<HTMLInputElement>;
+  onChange: (value: string) => void;
+}) {
+  const translate = useTranslate();
+  return (
+    <TextField
+      name="otp"
+      label={translate("app.login.otp")}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      inputRef={inputRef}
+      error={missing}
+      helperText={translate(
+        missing ? "app.login.otp_required" : "app.login.otp_help",
+      )}
+      autoComplete="one-time-code"
+      slotProps={{ htmlInput: { maxLength: 64, spellCheck: false } }}
+      required
+      fullWidth
+      margin="normal"
+      variant="outlined"
+      size="medium"
+    />
   );
 }
 

@@ -6,8 +6,8 @@ import { PUBLIC_SITE_ROUTES } from "../../common/app-routes";
 
 /** Where a user who holds only community codes goes instead of the back office. */
 export const COMMUNITY_HOME = PUBLIC_SITE_ROUTES[0];
-/** Long enough to read the line, short enough not to feel stuck. */
-const LEAVE_AFTER_MS = 3000;
+/** Long enough to read the line and find the button (WCAG 2.2.1 asks for time), short enough not to feel stuck. */
+const LEAVE_AFTER_MS = 10_000;
 
 /**
  * A member who signs in at /admin holds no back-office code: instead of tiles for pages

@@ -1,12 +1,8 @@
 import type { ReactNode } from "react";
 import { Navigate } from "react-router-dom";
 import type { ComponentType } from "react";
-import {
-  Loading,
-  useCanAccess,
-  usePermissions,
-  useResourceContext,
-} from "react-admin";
+import { useCanAccess, usePermissions, useResourceContext } from "react-admin";
+import { Loading } from "../kit/Loading";
 
 /**
  * A custom admin page (one that is not a react-admin resource) opens only for a holder of

@@ -10,7 +10,8 @@ import Alert from "@mui/material/Alert";
 import AlertTitle from "@mui/material/AlertTitle";
 import Button from "@mui/material/Button";
 import Box from "@mui/material/Box";
-import { Loading, useTranslate } from "react-admin";
+import { useTranslate } from "react-admin";
+import { Loading } from "../kit/Loading";
 import { CHUNK_LOAD_TIMEOUT_MS } from "../../common/constants";
 import { loadFeatureMessages, type Feature } from "../i18n/featureMessages";
 

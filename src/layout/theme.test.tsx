@@ -2,8 +2,9 @@ import "@testing-library/jest-dom/vitest";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen } from "@testing-library/react";
 import Checkbox from "@mui/material/Checkbox";
+import Tooltip from "@mui/material/Tooltip";
 import { createTheme, ThemeProvider } from "@mui/material/styles";
-import { darkTheme, lightTheme } from "./theme";
+import { darkTheme, lightTheme, TOOLTIP_BACKGROUND } from "./theme";
 
 afterEach(() => cleanup());
 
@@ -49,7 +50,25 @@ describe.each([
         surface,
       ).toBeGreaterThanOrEqual(4.5);
   });
+
+  it("draws tooltips opaque, with text at 4.5:1 or more whatever lies beneath", () => {
+    render(
+      <ThemeProvider theme={theme}>
+        <Tooltip title="提示" open>
+          <button type="button">x</button>
+        </Tooltip>
+      </ThemeProvider>,
+    );
+    const tooltip = screen.getByRole("tooltip").firstElementChild!;
+    const style = getComputedStyle(tooltip);
+    expect(style.backgroundColor).toBe(rgb(TOOLTIP_BACKGROUND));
+    expect(contrast("#ffffff", TOOLTIP_BACKGROUND)).toBeGreaterThanOrEqual(4.5);
+    expect(style.color).toBe(rgb("#ffffff"));
+  });
 });
+
+const rgb = (hex: string) =>
+  `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(", ")})`;
 
 /** WCAG 2 contrast ratio of two #rrggbb colours. */
 function contrast(a: string, b: string): number {

@@ -44,6 +44,9 @@ const checkboxLabelOnInput = {
   },
 };
 
+/** Opaque, so the text's contrast does not depend on what lies under the tooltip. */
+export const TOOLTIP_BACKGROUND = "#424242";
+
 export const SIDEBAR_WIDTH = 248;
 export const SIDEBAR_CLOSED_WIDTH = 56;
 
@@ -55,6 +58,14 @@ const shared: RaThemeOptions = {
     MuiAppBar: { styleOverrides: { root: { boxShadow: "none" } } },
     MuiButton: { styleOverrides: { root: { textTransform: "none" } } },
     MuiCheckbox: { defaultProps: checkboxLabelOnInput },
+    // MUI's tooltip is 92 % opaque grey: over a light page its 11 px text falls to
+    // 4.47:1 (axe, serious). An opaque grey 800 keeps white text above 9:1 on any page.
+    MuiTooltip: {
+      styleOverrides: {
+        tooltip: { backgroundColor: TOOLTIP_BACKGROUND, color: "#ffffff" },
+        arrow: { color: TOOLTIP_BACKGROUND },
+      },
+    },
     // A list's rows scroll inside their card: a long login name or e-mail on a phone must
     // not push the whole page sideways.
     // (flex items grow to their content unless their minimum width is zero).

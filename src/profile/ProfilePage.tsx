@@ -27,7 +27,7 @@ import { ApiError } from "../http/errors";
 import { getStoredUser, setStoredUser } from "../http/session";
 import { isSupportedLanguage } from "../i18n/language";
 import { LOCALES } from "../providers/i18nProvider";
-import { schemaForm } from "../resources/schemaForm";
+import { schemaForm } from "../kit/schemaForm";
 
 interface Profile {
   userId: number;

@@ -1,5 +1,6 @@
 import type { AuthProvider } from "ra-core";
 import { mainClient } from "../http";
+import { TWO_FACTOR_PATH } from "../http/client";
 import {
   clearSession,
   getCachedPermissions,
@@ -19,6 +20,8 @@ interface LoginAnswer {
   token: string;
   user: SessionUser;
   permissions: string[];
+  /** A role requires two-factor login the user has not set up: only enrolment answers. */
+  enrolmentRequired?: boolean;
 }
 
 interface MeAnswer {
@@ -43,15 +46,18 @@ export const authProvider: AuthProvider = {
     loginName?: string;
     username?: string;
     password?: string;
+    otp?: string;
   }) {
     const loginName = (params.loginName ?? params.username ?? "").trim();
     const { data } = await mainClient.post<LoginAnswer>("/auth/login", {
       loginName,
       password: params.password ?? "",
+      ...(params.otp ? { otp: params.otp } : {}),
     });
     setToken(data.token);
     setStoredUser(data.user);
     setCachedPermissions(data.permissions);
+    if (data.enrolmentRequired) return { redirectTo: TWO_FACTOR_PATH };
   },
 
   async logout() {

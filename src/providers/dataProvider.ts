@@ -1,11 +1,27 @@
 import simpleRestProvider from "ra-data-simple-rest";
 import type { DataProvider, Identifier } from "ra-core";
 import type { ListData } from "../../common/codes";
-import { mainClient, type TjcClient } from "../http";
-import { apiResourceFor } from "../resources/registry";
-import type { ListHighlights } from "../resources/highlights";
+import { loadingFlag, mainClient, type TjcClient } from "../http";
+import { apiResourceFor, writableFieldsFor } from "../resources/registry";
+import type { ListHighlights } from "../kit/highlights";
 
 const TOTAL_HEADER = "X-Total-Count";
+
+/**
+ * Runs a write with the resource's writable fields (its input schema's keys, loaded with
+ * the first write); the overlay is up from the click, not only once the schema is read.
+ */
+async function withWritableFields<T>(
+  resource: string,
+  write: (fields: readonly string[]) => Promise<T>,
+): Promise<T> {
+  const end = loadingFlag.begin();
+  try {
+    return await write(await writableFieldsFor(resource));
+  } finally {
+    end();
+  }
+}
 
 function pick(record: Record<string, unknown>, fields: readonly string[]) {
   const picked: Record<string, unknown> = {};
@@ -108,23 +124,23 @@ export function createDataProvider(
     getMany: (resource, params) => rest.getMany(path(resource), params),
     getManyReference: (resource, params) =>
       rest.getManyReference(path(resource), params),
-    create: (resource, params) => {
-      const { writableFields } = apiResourceFor(resource);
-      return rest.create(path(resource), {
-        ...params,
-        data: pick(params.data, writableFields),
-      });
-    },
-    update: (resource, params) => {
-      const { writableFields } = apiResourceFor(resource);
-      const data = {
-        ...pick(params.data, writableFields),
-        version:
-          (params.data as { version?: number }).version ??
-          params.previousData?.version,
-      };
-      return rest.update(path(resource), { ...params, data });
-    },
+    create: (resource, params) =>
+      withWritableFields(resource, (writableFields) =>
+        rest.create(path(resource), {
+          ...params,
+          data: pick(params.data, writableFields),
+        }),
+      ),
+    update: (resource, params) =>
+      withWritableFields(resource, (writableFields) => {
+        const data = {
+          ...pick(params.data, writableFields),
+          version:
+            (params.data as { version?: number }).version ??
+            params.previousData?.version,
+        };
+        return rest.update(path(resource), { ...params, data });
+      }),
     delete: async (resource, params) => {
       await client.delete(
         `/${path(resource)}/${encodeURIComponent(String(params.id))}`,
@@ -143,7 +159,7 @@ export function createDataProvider(
       return { data: data.ids };
     },
     updateMany: async (resource, params) => {
-      const { writableFields } = apiResourceFor(resource);
+      const writableFields = await writableFieldsFor(resource);
       const { data } = await client.post<{ ids: Identifier[] }>(
         `/${path(resource)}/batch`,
         {

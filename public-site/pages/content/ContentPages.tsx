@@ -1,101 +1,25 @@
-import type { ReactNode } from "react";
 import { useSite } from "../../context";
-import { Pagination, PassageLinks } from "../ContentParts";
+import {
+  ContentList,
+  Cover,
+  day,
+  Fact,
+  PassageFact,
+  StoredHtml,
+} from "../ContentParts";
 import { fileSize } from "../sermons/format";
 import {
   articlesUrl,
   DOC_LANGUAGE_VALUES,
   docsUrl,
   type ContentPageData,
-  type PublicCover,
   type PublicFile,
 } from "./data";
-import type { VerseRange } from "../../../common/passages";
 
 type Data<P extends ContentPageData["page"]> = Extract<
   ContentPageData,
   { page: P }
 >;
-
-/** A day or a moment (ISO) as the reader writes the day; the same on server and client. */
-function day(iso: string, language: string): string {
-  const time = new Date(iso);
-  return Number.isNaN(time.getTime())
-    ? iso
-    : new Intl.DateTimeFormat(language, {
-        dateStyle: "long",
-        timeZone: "UTC",
-      }).format(time);
-}
-
-/**
- * A content list's frame: heading, one GET search form (works without JavaScript, the
- * URL can be shared), the count with a way to clear, the rows, and the page links.
- */
-function ContentList({
-  title,
-  action,
-  formLabel,
-  keyword,
-  extraFields,
-  countText,
-  narrowed,
-  clearUrl,
-  rows,
-  page,
-  pages,
-  urlOf,
-}: {
-  title: string;
-  action: string;
-  formLabel: string;
-  keyword: string;
-  extraFields?: ReactNode;
-  countText: string;
-  narrowed: boolean;
-  clearUrl: string;
-  rows: ReactNode[];
-  page: number;
-  pages: number;
-  urlOf: (n: number) => string;
-}) {
-  const { t } = useSite();
-  return (
-    <article className="content-list">
-      <h1>{title}</h1>
-      <form
-        method="get"
-        action={action}
-        role="search"
-        className="sermon-filters"
-        aria-label={formLabel}
-      >
-        <label className="sermon-keyword">
-          <span>{t("content.keyword")}</span>
-          <input
-            type="search"
-            name="q"
-            defaultValue={keyword}
-            maxLength={200}
-          />
-        </label>
-        {extraFields}
-        <button type="submit">{t("content.search")}</button>
-      </form>
-      <p aria-live="polite">
-        {countText}
-        {narrowed ? (
-          <>
-            {" "}
-            <a href={clearUrl}>{t("content.clear")}</a>
-          </>
-        ) : null}
-      </p>
-      {rows.length > 0 ? <ol className="post-list">{rows}</ol> : null}
-      <Pagination page={page} pages={pages} urlOf={urlOf} />
-    </article>
-  );
-}
 
 /** `/articles`: newest first, a keyword and an author. */
 export function ArticlesPage({ data }: { data: Data<"articles"> }) {
@@ -221,37 +145,6 @@ export function DocsPage({ data }: { data: Data<"docs"> }) {
   );
 }
 
-function Cover({ cover }: { cover: PublicCover | null }) {
-  return cover ? (
-    <img
-      className="sermon-cover"
-      src={cover.url}
-      alt=""
-      width={cover.width ?? undefined}
-      height={cover.height ?? undefined}
-      decoding="async"
-    />
-  ) : null;
-}
-
-/** One row of a detail page's facts. */
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
-
-function PassageFact({ term, ranges }: { term: string; ranges: VerseRange[] }) {
-  return ranges.length > 0 ? (
-    <Fact term={term}>
-      <PassageLinks ranges={ranges} />
-    </Fact>
-  ) : null;
-}
-
 /** `/articles/:id`: title, author and day, cover, body and the passages it names. */
 export function ArticlePage({ data }: { data: Data<"article"> }) {
   const { t, language } = useSite();
@@ -286,13 +179,7 @@ export function ArticlePage({ data }: { data: Data<"article"> }) {
       {article.summary ? (
         <p className="sermon-summary">{article.summary}</p>
       ) : null}
-      {article.body ? (
-        <div
-          className="post-body"
-          // Sanitised when stored (server/services/html-sanitizer.ts).
-          dangerouslySetInnerHTML={{ __html: article.body }}
-        />
-      ) : null}
+      {article.body ? <StoredHtml html={article.body} /> : null}
       {article.sourceUrl && /^https?:\/\//i.test(article.sourceUrl) ? (
         <p>
           <a href={article.sourceUrl} rel="noopener nofollow">

@@ -93,7 +93,11 @@ export type ContentPageData =
     }
   | { page: "doc"; doc: DocDetail; passageRanges: VerseRange[] };
 
-function withParams(path: string, params: Record<string, unknown>): string {
+/** A list page's URL with only the parameters that are set (page 1 left out). */
+export function withParams(
+  path: string,
+  params: Record<string, unknown>,
+): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params))
     if (value && !(key === "page" && value === 1))

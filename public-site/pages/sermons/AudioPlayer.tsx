@@ -4,43 +4,44 @@ import type { SermonFile } from "./data";
 import { clock } from "./format";
 
 export const PLAYBACK_SPEEDS = [0.75, 1, 1.25, 1.5, 1.75, 2] as const;
-/** Where a listener stopped, per sermon, in this browser. */
+/** Where a listener stopped, per sermon or audio item, in this browser. */
 export const positionKey = (sermonId: number) => `sermon-position:${sermonId}`;
+export const audioPositionKey = (audioId: number) =>
+  `audio-position:${audioId}`;
 /**
  * A position this close to the end is "finished" and the next visit starts over: the
  * last 10 s, or the last twentieth of a short recording.
  */
 const END_MARGIN_SEC = 10;
 
-function storedPosition(sermonId: number): number {
+function storedPosition(key: string): number {
   try {
-    const value = Number(localStorage.getItem(positionKey(sermonId)));
+    const value = Number(localStorage.getItem(key));
     return Number.isFinite(value) && value > 0 ? value : 0;
   } catch {
     return 0;
   }
 }
 
-function storePosition(sermonId: number, seconds: number): void {
+function storePosition(key: string, seconds: number): void {
   try {
-    if (seconds > 0)
-      localStorage.setItem(positionKey(sermonId), String(Math.floor(seconds)));
-    else localStorage.removeItem(positionKey(sermonId));
+    if (seconds > 0) localStorage.setItem(key, String(Math.floor(seconds)));
+    else localStorage.removeItem(key);
   } catch {
     // Storage full or refused (private mode): the position is simply not kept.
   }
 }
 
 /**
- * The sermon's audio: a plain `<audio preload="none">` that plays without JavaScript.
- * With it, a speed choice (0.75×–2×) and the position kept per sermon in localStorage,
- * from which the next visit continues.
+ * A sermon's or an audio item's recording: a plain `<audio preload="none">` that plays
+ * without JavaScript. With it, a speed choice (0.75×–2×) and the position kept per
+ * recording in localStorage (`storageKey`), from which the next visit continues.
  */
 export function AudioPlayer({
-  sermonId,
+  storageKey,
   audio,
 }: {
-  sermonId: number;
+  storageKey: string;
   audio: SermonFile;
 }) {
   const { t } = useSite();
@@ -52,7 +53,7 @@ export function AudioPlayer({
 
   useEffect(() => {
     setEnhanced(true);
-    const at = storedPosition(sermonId);
+    const at = storedPosition(storageKey);
     setResumeAt(at);
     const player = element.current;
     if (!player) return;
@@ -66,7 +67,7 @@ export function AudioPlayer({
         Number.isFinite(player.duration) &&
         player.currentTime >=
           player.duration - Math.min(END_MARGIN_SEC, player.duration / 20);
-      storePosition(sermonId, done ? 0 : player.currentTime);
+      storePosition(storageKey, done ? 0 : player.currentTime);
     };
     const onTime = () => {
       if (Math.abs(player.currentTime - lastSaved) >= 2) {
@@ -86,7 +87,7 @@ export function AudioPlayer({
       player.removeEventListener("pause", save);
       player.removeEventListener("ended", save);
     };
-  }, [sermonId]);
+  }, [storageKey]);
 
   useEffect(() => {
     if (element.current) element.current.playbackRate = speed;

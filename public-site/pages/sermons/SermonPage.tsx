@@ -1,9 +1,9 @@
 import { useSite } from "../../context";
-import { AudioPlayer } from "./AudioPlayer";
+import { AudioPlayer, positionKey } from "./AudioPlayer";
 import { podcastUrl, sermonsUrl, type SermonPageData } from "./data";
 import { fileSize, formatDay } from "./format";
 import { VideoPlayer } from "./VideoPlayer";
-import { PassageLinks } from "../ContentParts";
+import { Cover, PassageLinks, StoredHtml } from "../ContentParts";
 
 type SermonData = Extract<SermonPageData, { page: "sermon" }>;
 
@@ -71,30 +71,19 @@ export function SermonPage({ data }: { data: SermonData }) {
           </div>
         ) : null}
       </dl>
-      {sermon.cover ? (
-        <img
-          className="sermon-cover"
-          src={sermon.cover.url}
-          alt=""
-          width={sermon.cover.width ?? undefined}
-          height={sermon.cover.height ?? undefined}
-          decoding="async"
-        />
-      ) : null}
+      <Cover cover={sermon.cover} />
       {sermon.summary ? (
         <p className="sermon-summary">{sermon.summary}</p>
       ) : null}
       {sermon.audio ? (
-        <AudioPlayer sermonId={sermon.id} audio={sermon.audio} />
+        <AudioPlayer storageKey={positionKey(sermon.id)} audio={sermon.audio} />
       ) : null}
-      <VideoPlayer sermon={sermon} />
-      {sermon.body ? (
-        <div
-          className="post-body"
-          // Sanitised when stored (server/services/html-sanitizer.ts).
-          dangerouslySetInnerHTML={{ __html: sermon.body }}
-        />
-      ) : null}
+      <VideoPlayer
+        video={sermon.video}
+        videoUrl={sermon.videoUrl}
+        poster={sermon.cover?.url}
+      />
+      {sermon.body ? <StoredHtml html={sermon.body} /> : null}
       {sermon.attachments.length > 0 ? (
         <section aria-labelledby="sermon-attachments">
           <h2 id="sermon-attachments">{t("sermon.attachments")}</h2>

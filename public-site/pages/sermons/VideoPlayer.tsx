@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useSite } from "../../context";
-import type { SermonDetail } from "./data";
+import type { SermonFile } from "./data";
 
 /** An external video URL that is an HLS playlist (`.m3u8`), played in place. */
 export function isHls(url: string): boolean {
@@ -12,34 +12,42 @@ export function isHls(url: string): boolean {
 }
 
 /**
- * The sermon's video: a library file in `<video preload="none">`; an HLS replay behind
+ * A sermon's or a video item's video: a library file in `<video preload="none">`; an HLS replay behind
  * a button that loads hls.js (its light build) only when pressed, with the plain link
  * for a reader without JavaScript; any other external URL (YouTube, Bilibili) a link.
  */
-export function VideoPlayer({ sermon }: { sermon: SermonDetail }) {
+export function VideoPlayer({
+  video,
+  videoUrl,
+  poster,
+}: {
+  video: SermonFile | null;
+  videoUrl: string | null;
+  poster?: string;
+}) {
   const { t } = useSite();
-  if (sermon.video)
+  if (video)
     return (
       <section className="sermon-video" aria-labelledby="sermon-watch">
         <h2 id="sermon-watch">{t("sermon.watch")}</h2>
         <video
           controls
           preload="none"
-          src={sermon.video.url}
-          poster={sermon.cover?.url}
+          src={video.url}
+          poster={poster}
           aria-labelledby="sermon-watch"
         >
-          <a href={sermon.video.url}>{t("sermon.video_link")}</a>
+          <a href={video.url}>{t("sermon.video_link")}</a>
         </video>
       </section>
     );
-  if (!sermon.videoUrl) return null;
+  if (!videoUrl) return null;
   return (
     <section className="sermon-video" aria-labelledby="sermon-watch">
       <h2 id="sermon-watch">{t("sermon.watch")}</h2>
-      {isHls(sermon.videoUrl) ? <HlsVideo url={sermon.videoUrl} /> : null}
+      {isHls(videoUrl) ? <HlsVideo url={videoUrl} /> : null}
       <p>
-        <a href={sermon.videoUrl} target="_blank" rel="noopener noreferrer">
+        <a href={videoUrl} target="_blank" rel="noopener noreferrer">
           {t("sermon.video_link")}
         </a>
       </p>

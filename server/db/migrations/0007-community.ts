@@ -60,7 +60,7 @@ export async function up(db: Kysely<unknown>, kind: StoreKind): Promise<void> {
     .execute();
   // The three tabs each walk one partial index of the public rows, newest or hottest
   // first, and stop after a page. The lists name the same literal condition
-  // (PUBLIC_CONDITION in routes/ask/records.ts): SQLite uses a partial index only then.
+  // (PUBLIC_CONDITION in services/ask/records.ts): SQLite uses a partial index only then.
   for (const [name, columns] of [
     ["ask_questions_public_created", "created_at, id"],
     ["ask_questions_public_hot", "hot, id"],

@@ -52,6 +52,7 @@ describe("built-in housekeeping handlers", () => {
       "jobLog.retention",
       "loginFailure.prune",
       "loginLog.retention",
+      "noticeMail.digest",
       "session.cleanup",
     ]);
     for (const job of jobs)

@@ -15,14 +15,16 @@ import {
   parseFilter,
   parseRange,
 } from "../../resources/list-query.js";
-import { envelope } from "../../resources/resource-definition.js";
+import { MAX_INT32, envelope } from "../../resources/resource-definition.js";
 import { actorOf, recordAudit } from "../../services/audit.js";
 import { logModeration } from "../../services/ask-moderation.js";
 import { notify } from "../../services/ask-notifications.js";
-import { moderateAnswer } from "./admin-answers.js";
-import { moderateQuestion } from "./admin-questions.js";
+import {
+  moderateAnswer,
+  moderateQuestion,
+} from "../../services/ask/moderation.js";
 import { insertMute, muteUntilSchema } from "./mutes.js";
-import { excerptOf } from "./records.js";
+import { excerptOf } from "../../services/ask/records.js";
 import { ASK_TAGS, memberId } from "./shared.js";
 
 /** Reports read at most for one grouped page: a church's queue is far below it. */
@@ -225,11 +227,7 @@ function registerResolve(parent: FastifyInstance): void {
           "Resolve every open report of a target: dismiss, hide the content, or mute its author until a time (null: permanent)",
         body: z.object({
           targetType: z.enum(["question", "answer", "user"]),
-          targetId: z
-            .number()
-            .int()
-            .positive()
-            .max(2 ** 31 - 1),
+          targetId: z.number().int().positive().max(MAX_INT32),
           resolution: z.enum(REPORT_RESOLUTIONS),
           note: z.string().trim().max(500).default(""),
           until: muteUntilSchema.optional(),

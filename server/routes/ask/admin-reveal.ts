@@ -5,9 +5,9 @@ import { ASK_VALIDATION_ERRORS } from "../../../common/ask-messages.js";
 import { ok } from "../../http/envelope.js";
 import { notFound, validationError } from "../../http/errors.js";
 import { localizeText } from "../../http/validation-messages.js";
-import { envelope } from "../../resources/resource-definition.js";
+import { envelope, idParams } from "../../resources/resource-definition.js";
 import { actorOf, recordAudit } from "../../services/audit.js";
-import { ASK_TAGS, idParams } from "./shared.js";
+import { ASK_TAGS } from "./shared.js";
 
 /** Why a moderator needs to know who wrote an anonymous post; kept in the audit log. */
 const revealBody = z.object({ reason: z.string().trim().max(500) });

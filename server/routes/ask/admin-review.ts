@@ -5,7 +5,7 @@ import { z } from "zod";
 import { ok } from "../../http/envelope.js";
 import { listQuerySchema, parseRange } from "../../resources/list-query.js";
 import { envelope } from "../../resources/resource-definition.js";
-import { excerptOf, moderatorAuthor } from "./records.js";
+import { excerptOf, moderatorAuthor } from "../../services/ask/records.js";
 import { ASK_TAGS } from "./shared.js";
 
 const reviewItemSchema = z.object({

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { adminAnswerRoutes } from "./admin-answers.js";
+import { adminLookupRoutes } from "./admin-lookups.js";
 import { adminConfigRoutes } from "./admin-config.js";
 import { adminQuestionRoutes } from "./admin-questions.js";
 import { adminReportRoutes } from "./admin-reports.js";
@@ -12,7 +13,7 @@ import { questionRoutes } from "./questions.js";
 import { reportRoutes } from "./reports.js";
 import { askTagRoutes } from "./tags.js";
 import { voteRoutes } from "./votes.js";
-import { indexAskPostsOnReady } from "./search.js";
+import { indexAskPostsOnReady } from "../../services/ask/search.js";
 import { reportDisplayNameClashesOnReady } from "../../services/display-names.js";
 
 /** The public Q&A community's API, `/tjc/ask/…` (issue 14). */
@@ -34,4 +35,5 @@ export const askRoutes: FastifyPluginAsync = async (app) => {
   await app.register(adminReportRoutes);
   await app.register(adminConfigRoutes);
   await app.register(adminRevealRoutes);
+  await app.register(adminLookupRoutes);
 };

@@ -12,16 +12,15 @@ import type { Database } from "../../db/schema.js";
 import { ok } from "../../http/envelope.js";
 import { notFound, validationError } from "../../http/errors.js";
 import { localizeText } from "../../http/validation-messages.js";
-import {
-  listQuerySchema,
-  parseFilter,
-  parseRange,
-  parseSort,
-} from "../../resources/list-query.js";
-import { envelope } from "../../resources/resource-definition.js";
+import { listQuerySchema } from "../../resources/list-query.js";
 import { actorOf, recordAudit } from "../../services/audit.js";
 import { PERMANENT_UNTIL } from "../../services/ask-mute.js";
-import { ASK_TAGS, idParams, memberId } from "./shared.js";
+import {
+  MAX_INT32,
+  envelope,
+  idParams,
+} from "../../resources/resource-definition.js";
+import { ASK_TAGS, memberId, parseAdminList } from "./shared.js";
 
 /** The longest mute a moderator can set by days: a year (longer: a date, or permanent). */
 const MAX_MUTE_DAYS = 366;
@@ -93,12 +92,7 @@ export async function insertMute(
 const filterSchema = z.strictObject({
   q: z.string().trim().max(64).optional(),
   active: z.boolean().optional(),
-  userId: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1)
-    .optional(),
+  userId: z.coerce.number().int().positive().max(MAX_INT32).optional(),
 });
 const SORTABLE = ["id", "createdAt", "until"] as const;
 
@@ -131,20 +125,14 @@ function registerMuteList(parent: FastifyInstance): void {
       },
     },
     async (request) => {
-      const filter = parseFilter(
-        request.query.filter,
-        filterSchema,
+      const { filter, sort, offset, limit } = parseAdminList(
+        request.query,
         request.language,
-      );
-      const sort = parseSort(
-        request.query.sort,
-        SORTABLE,
-        ["createdAt", "DESC"],
-        request.language,
-      );
-      const { offset, limit } = parseRange(
-        request.query.range ?? "[0,24]",
-        request.language,
+        {
+          filter: filterSchema,
+          sortable: SORTABLE,
+          fallback: ["createdAt", "DESC"],
+        },
       );
       const now = nowIso();
       const where = app.store.db
@@ -233,11 +221,7 @@ function registerMuteWrites(parent: FastifyInstance): void {
           "Mute a member until a time (until: null is permanent), or for some days (moderators)",
         body: z
           .object({
-            userId: z
-              .number()
-              .int()
-              .positive()
-              .max(2 ** 31 - 1),
+            userId: z.number().int().positive().max(MAX_INT32),
             until: muteUntilSchema.optional(),
             days: z.number().positive().max(MAX_MUTE_DAYS).optional(),
             reason: z.string().trim().max(500).default(""),

@@ -3,7 +3,7 @@ import { ANONYMOUS_NAME } from "../../../common/ask-messages.js";
 import type { Language } from "../../../common/codes.js";
 import type { NoticeActor } from "../../../common/schemas/ask.js";
 import type { Database } from "../../db/schema.js";
-import { AUTHOR_IS_STAFF, truthy } from "./records.js";
+import { AUTHOR_IS_STAFF, truthy } from "../../services/ask/records.js";
 
 /**
  * Who caused each notification, as the member reading it may know them: the display name
@@ -75,26 +75,26 @@ async function anonymousActs(
   const questionIds = notices
     .filter((n) => n.kind === "accepted" && n.questionId !== null)
     .map((n) => n.questionId!);
-  const [answers, questions] = await Promise.all([
-    answerIds.length === 0
-      ? []
-      : db
-          .selectFrom("askAnswers")
-          .select("id")
-          .where("id", "in", answerIds)
-          .where("anonymous", "=", 1)
-          .execute(),
-    questionIds.length === 0
-      ? []
-      : db
-          .selectFrom("askQuestions")
-          .select("id")
-          .where("id", "in", questionIds)
-          .where("anonymous", "=", 1)
-          .execute(),
+  const anonymousOf = async (
+    table: "askAnswers" | "askQuestions",
+    ids: number[],
+  ) =>
+    new Set(
+      ids.length === 0
+        ? []
+        : (
+            await db
+              .selectFrom(table)
+              .select("id")
+              .where("id", "in", ids)
+              .where("anonymous", "=", 1)
+              .execute()
+          ).map((row) => row.id),
+    );
+  const [anonymousAnswers, anonymousQuestions] = await Promise.all([
+    anonymousOf("askAnswers", answerIds),
+    anonymousOf("askQuestions", questionIds),
   ]);
-  const anonymousAnswers = new Set(answers.map((row) => row.id));
-  const anonymousQuestions = new Set(questions.map((row) => row.id));
   return new Set(
     notices
       .filter((n) =>

@@ -10,16 +10,21 @@ import {
 import { nowIso } from "../../db/dialect.js";
 import { ok } from "../../http/envelope.js";
 import { listQuerySchema, parseRange } from "../../resources/list-query.js";
-import { envelope } from "../../resources/resource-definition.js";
 import { mutedUntil } from "../../services/ask-mute.js";
 import { noticeActors } from "./notice-actors.js";
 import {
   answerQuery,
+  pageWithTotal,
   questionQuery,
   toAnswerRecord,
   toQuestionRecords,
-} from "./records.js";
-import { ASK_TAGS, idParams, memberId } from "./shared.js";
+} from "../../services/ask/records.js";
+import {
+  MAX_INT32,
+  envelope,
+  idParams,
+} from "../../resources/resource-definition.js";
+import { ASK_TAGS, memberId } from "./shared.js";
 
 const rangeOnly = listQuerySchema.pick({ range: true });
 
@@ -115,13 +120,7 @@ export const notificationRoutes: FastifyPluginAsync = async (parent) => {
         body: z
           .object({
             ids: z
-              .array(
-                z
-                  .number()
-                  .int()
-                  .positive()
-                  .max(2 ** 31 - 1),
-              )
+              .array(z.number().int().positive().max(MAX_INT32))
               .max(1000)
               .optional(),
           })
@@ -202,21 +201,13 @@ function registerOwnPosts(parent: FastifyInstance): void {
       const where = questionQuery(app.store.db)
         .where("askQuestions.authorId", "=", memberId(request))
         .where("askQuestions.status", "!=", "deleted");
-      const [rows, count] = await Promise.all([
-        where
-          .orderBy("askQuestions.createdAt", "desc")
-          .orderBy("askQuestions.id", "desc")
-          .limit(page.limit)
-          .offset(page.offset)
-          .execute(),
-        where
-          .clearSelect()
-          .select((eb) => eb.fn.countAll<number>().as("n"))
-          .executeTakeFirstOrThrow(),
+      const { rows, total } = await pageWithTotal(where, page, [
+        ["askQuestions.createdAt", "desc"],
+        ["askQuestions.id", "desc"],
       ]);
       return ok({
         list: await toQuestionRecords(app.store.db, rows, request.language),
-        total: Number(count.n),
+        total,
       });
     },
   );
@@ -244,24 +235,16 @@ function registerOwnPosts(parent: FastifyInstance): void {
       const where = answerQuery(app.store.db)
         .where("askAnswers.authorId", "=", memberId(request))
         .where("askAnswers.status", "!=", "deleted");
-      const [rows, count] = await Promise.all([
-        where
-          .orderBy("askAnswers.createdAt", "desc")
-          .orderBy("askAnswers.id", "desc")
-          .limit(page.limit)
-          .offset(page.offset)
-          .execute(),
-        where
-          .clearSelect()
-          .select((eb) => eb.fn.countAll<number>().as("n"))
-          .executeTakeFirstOrThrow(),
+      const { rows, total } = await pageWithTotal(where, page, [
+        ["askAnswers.createdAt", "desc"],
+        ["askAnswers.id", "desc"],
       ]);
       return ok({
         list: rows.map((row) => ({
           ...toAnswerRecord(row, request.language),
           questionTitle: row.questionTitle,
         })),
-        total: Number(count.n),
+        total,
       });
     },
   );

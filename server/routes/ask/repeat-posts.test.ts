@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Code } from "../../../common/codes.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 import { askKit } from "./ask-test-kit.js";
-import { REPEAT_POST_WINDOW_MS } from "./shared.js";
+import { REPEAT_POST_WINDOW_MS } from "../../services/ask/posts.js";
 
 let t: TestApp;
 let kit: ReturnType<typeof askKit>;

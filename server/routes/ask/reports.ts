@@ -10,45 +10,33 @@ import { isUniqueViolation, nowIso } from "../../db/dialect.js";
 import { ok } from "../../http/envelope.js";
 import { ApiError, notFound } from "../../http/errors.js";
 import { envelope } from "../../resources/resource-definition.js";
-import { assertNotMuted } from "../../services/ask-mute.js";
 import type { Store } from "../../db/store.js";
-import { PUBLIC_STATUSES } from "./records.js";
-import { ASK_TAGS, memberRateLimit, memberId, refusal } from "./shared.js";
+import { PUBLIC_STATUSES } from "../../services/ask/records.js";
+import { refusal } from "../../services/ask/posts.js";
+import { ASK_TAGS, memberRateLimit, unmutedMember } from "./shared.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Where each kind of report target lives, and the states in which a visitor sees it. */
+const TARGETS = {
+  question: { table: "askQuestions", statuses: PUBLIC_STATUSES },
+  answer: { table: "askAnswers", statuses: ["visible"] },
+  user: { table: "users", statuses: ["active"] },
+} as const;
 
 /** True when the report's target exists and a visitor could see it. */
 async function targetExists(
   store: Store,
-  targetType: "question" | "answer" | "user",
+  targetType: keyof typeof TARGETS,
   targetId: number,
 ): Promise<boolean> {
-  if (targetType === "question") {
-    return Boolean(
-      await store.db
-        .selectFrom("askQuestions")
-        .select("id")
-        .where("id", "=", targetId)
-        .where("status", "in", PUBLIC_STATUSES)
-        .executeTakeFirst(),
-    );
-  }
-  if (targetType === "answer") {
-    return Boolean(
-      await store.db
-        .selectFrom("askAnswers")
-        .select("id")
-        .where("id", "=", targetId)
-        .where("status", "=", "visible")
-        .executeTakeFirst(),
-    );
-  }
+  const { table, statuses } = TARGETS[targetType];
   return Boolean(
     await store.db
-      .selectFrom("users")
+      .selectFrom(table)
       .select("id")
       .where("id", "=", targetId)
-      .where("status", "=", "active")
+      .where("status", "in", [...statuses])
       .executeTakeFirst(),
   );
 }
@@ -72,8 +60,7 @@ export const reportRoutes: FastifyPluginAsync = async (parent) => {
       },
     },
     async (request) => {
-      const userId = memberId(request);
-      await assertNotMuted(app.store, userId);
+      const userId = await unmutedMember(app, request);
       const { targetType, targetId, reason, text } = request.body;
       if (!(await targetExists(app.store, targetType, targetId)))
         throw notFound();

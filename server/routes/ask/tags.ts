@@ -15,15 +15,19 @@ import {
   defineResource,
   type ResourceDefinition,
 } from "../../resources/define-resource.js";
-import { envelope } from "../../resources/resource-definition.js";
 import { pinyinKey } from "../../resources/sort-keys.js";
-import { PUBLIC_STATUSES } from "./records.js";
-import { idParams, refusal } from "./shared.js";
+import { mergeAskTag, publicAskTags } from "../../services/ask/tags.js";
+import { refusal } from "../../services/ask/posts.js";
+import { columnValues } from "../../resources/column-values.js";
 import { Code } from "../../../common/codes.js";
 import { ASK_VALIDATION_ERRORS } from "../../../common/ask-messages.js";
-import { conflict, notFound, validationError } from "../../http/errors.js";
+import { validationError } from "../../http/errors.js";
 import { localizeText } from "../../http/validation-messages.js";
-import { versionField } from "../../resources/resource-definition.js";
+import {
+  envelope,
+  idParams,
+  versionField,
+} from "../../resources/resource-definition.js";
 import { actorOf, recordAudit } from "../../services/audit.js";
 
 type AskTagRow = Selectable<AskTagsTable>;
@@ -68,16 +72,7 @@ export const askTagResource = {
       });
     }
   },
-  toValues: (input) => {
-    const values: Record<string, unknown> = {};
-    if (input.name !== undefined) values.name = input.name;
-    if (input.nameEn !== undefined) values.nameEn = input.nameEn;
-    if (input.description !== undefined) values.description = input.description;
-    if (input.descriptionEn !== undefined)
-      values.descriptionEn = input.descriptionEn;
-    if (input.sortOrder !== undefined) values.sortOrder = input.sortOrder;
-    return values;
-  },
+  toValues: columnValues(askTagInputSchema),
   fieldLabels: ASK_TAG_FIELD_LABELS,
   csvColumns: [
     { key: "id" },
@@ -104,10 +99,6 @@ export const publicAskTagSchema = z.object({
   descriptionEn: z.string().nullable(),
   questionCount: z.number().int(),
 });
-export type PublicAskTag = z.infer<typeof publicAskTagSchema>;
-
-/** A church has tens of Q&A tags, not thousands: the public list is one answer. */
-const PUBLIC_TAG_LIMIT = 500;
 
 export const askTagRoutes: FastifyPluginAsync = async (parent) => {
   defineResource(parent, askTagResource);
@@ -145,58 +136,19 @@ export const askTagRoutes: FastifyPluginAsync = async (parent) => {
         });
       }
       const moved = await app.store.transaction(async (trx) => {
-        const [source, target] = await Promise.all([
-          trx
-            .selectFrom("askTags")
-            .selectAll()
-            .where("id", "=", sourceId)
-            .executeTakeFirst(),
-          trx
-            .selectFrom("askTags")
-            .select("id")
-            .where("id", "=", targetId)
-            .executeTakeFirst(),
-        ]);
-        if (!source || !target) throw notFound();
-        if (source.version !== version) throw conflict();
-        const links = await trx
-          .selectFrom("askQuestionTags")
-          .select("questionId")
-          .where("tagId", "=", sourceId)
-          .execute();
-        // Questions that already carry the target keep one link to it.
-        await trx
-          .insertInto("askQuestionTags")
-          .columns(["questionId", "tagId"])
-          .expression((eb) =>
-            eb
-              .selectFrom("askQuestionTags as source")
-              .select(["source.questionId", eb.val(targetId).as("tagId")])
-              .where("source.tagId", "=", sourceId)
-              .where(({ not, exists, selectFrom }) =>
-                not(
-                  exists(
-                    selectFrom("askQuestionTags as existing")
-                      .select("existing.questionId")
-                      .whereRef("existing.questionId", "=", "source.questionId")
-                      .where("existing.tagId", "=", targetId),
-                  ),
-                ),
-              ),
-          )
-          .execute();
-        await trx
-          .deleteFrom("askQuestionTags")
-          .where("tagId", "=", sourceId)
-          .execute();
-        await trx.deleteFrom("askTags").where("id", "=", sourceId).execute();
+        const { source, moved: count } = await mergeAskTag(
+          trx,
+          sourceId,
+          targetId,
+          version,
+        );
         await recordAudit(trx, actorOf(request), {
           resource: "ask/admin/tags",
           recordId: sourceId,
           action: "delete",
           before: { ...askTagResource.toRecord(source), mergedInto: targetId },
         });
-        return links.length;
+        return count;
       });
       return ok({ moved, targetId });
     },
@@ -225,42 +177,3 @@ export const askTagRoutes: FastifyPluginAsync = async (parent) => {
     },
   );
 };
-
-export async function publicAskTags(
-  store: import("../../db/store.js").Store,
-): Promise<PublicAskTag[]> {
-  const rows = await store.db
-    .selectFrom("askTags")
-    .leftJoin("askQuestionTags", "askQuestionTags.tagId", "askTags.id")
-    .leftJoin("askQuestions", (join) =>
-      join
-        .onRef("askQuestions.id", "=", "askQuestionTags.questionId")
-        .on("askQuestions.status", "in", PUBLIC_STATUSES),
-    )
-    .select((eb) => [
-      "askTags.id",
-      "askTags.name",
-      "askTags.nameEn",
-      "askTags.description",
-      "askTags.descriptionEn",
-      eb.fn.count<number>("askQuestions.id").as("questionCount"),
-    ])
-    .groupBy([
-      "askTags.id",
-      "askTags.name",
-      "askTags.nameEn",
-      "askTags.description",
-      "askTags.descriptionEn",
-      "askTags.sortOrder",
-      "askTags.namePinyin",
-    ])
-    .orderBy("askTags.sortOrder")
-    .orderBy("askTags.namePinyin")
-    .orderBy("askTags.id")
-    .limit(PUBLIC_TAG_LIMIT)
-    .execute();
-  return rows.map((row) => ({
-    ...row,
-    questionCount: Number(row.questionCount),
-  }));
-}

@@ -8,16 +8,9 @@ import { ok } from "../../http/envelope.js";
 import { notFound } from "../../http/errors.js";
 import { envelope } from "../../resources/resource-definition.js";
 import { hotScore } from "../../services/ask-hot.js";
-import { assertNotMuted } from "../../services/ask-mute.js";
-import { PUBLIC_STATUSES } from "./records.js";
-import {
-  ASK_TAGS,
-  memberRateLimit,
-  lockAnswer,
-  lockQuestion,
-  memberId,
-  refusal,
-} from "./shared.js";
+import { PUBLIC_STATUSES } from "../../services/ask/records.js";
+import { lockAnswer, lockQuestion, refusal } from "../../services/ask/posts.js";
+import { ASK_TAGS, memberRateLimit, unmutedMember } from "./shared.js";
 
 export const voteRoutes: FastifyPluginAsync = async (parent) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -42,8 +35,7 @@ export const voteRoutes: FastifyPluginAsync = async (parent) => {
       },
     },
     async (request) => {
-      const userId = memberId(request);
-      await assertNotMuted(app.store, userId);
+      const userId = await unmutedMember(app, request);
       const { targetType, targetId, value } = request.body;
       // The target's row lock serialises every vote on it (PostgreSQL; SQLite writes
       // one at a time), so the member's previous vote read below is the latest and

@@ -1,4 +1,8 @@
-import type { FastifyInstance, FastifyPluginAsync } from "fastify";
+import type {
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyRequest,
+} from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { sql } from "kysely";
 import { z } from "zod";
@@ -156,13 +160,27 @@ export const accountRoutes: FastifyPluginAsync = async (parent) => {
   registerPasswordChange(app);
 };
 
+/** Tries at changing one's password (right or wrong) one account may make a minute. */
+export const PASSWORD_CHANGES_PER_MINUTE = 5;
+
 /** `PUT /auth/password`: the signed-in user changes their own password. */
 function registerPasswordChange(parent: FastifyInstance): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   app.put(
     "/auth/password",
     {
-      config: { permission: "authenticated" },
+      config: {
+        permission: "authenticated",
+        // Per account (after the session is read): a stolen session cannot guess the
+        // current password faster than this.
+        rateLimit: {
+          max: PASSWORD_CHANGES_PER_MINUTE,
+          timeWindow: "1 minute",
+          hook: "preHandler" as const,
+          keyGenerator: (request: FastifyRequest) =>
+            `password-change:${request.session?.user.userId ?? request.ip}`,
+        },
+      },
       schema: {
         tags: ["auth"],
         summary:

@@ -6,9 +6,9 @@ import { buildTestApp, type TestApp } from "../../test/helper.js";
 import {
   startTestSmtp,
   tokenFromMail,
-  type ReceivedMail,
   type TestSmtp,
 } from "../../test/smtp.js";
+import { memberMailKit } from "../../test/member-mail.js";
 import { askKit } from "../ask/ask-test-kit.js";
 import { REQUIRE_VERIFIED_EMAIL_KEY } from "../../services/email-verification.js";
 import { hashLinkToken } from "../../services/email-links.js";
@@ -16,47 +16,11 @@ import { VERIFY_RESENDS_PER_ACCOUNT_PER_HOUR } from "./email-verify.js";
 
 let smtp: TestSmtp;
 let t: TestApp;
-let ipCounter = 0;
-const nextIp = () => {
-  ipCounter += 1;
-  return `10.88.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-};
-
-async function signUp(email: string | null, language = "zh-CN") {
-  const loginName = `v${randomBytes(4).toString("hex")}`;
-  const response = await t.request({
-    method: "POST",
-    url: "/tjc/public/signup",
-    payload: {
-      loginName,
-      userName: loginName,
-      password: "first-password-1",
-      email,
-    },
-    language,
-    remoteAddress: nextIp(),
-  });
-  expect(response.json().code, response.body).toBe(0);
-  return {
-    loginName,
-    token: response.json().data.token as string,
-    userId: response.json().data.user.userId as number,
-  };
-}
-/** The `n`-th confirmation message to `to` (0: the first), once delivered. */
-async function confirmationTo(to: string, n = 0): Promise<ReceivedMail> {
-  const until = Date.now() + 10_000;
-  for (;;) {
-    const mails = smtp.received.filter(
-      (m) =>
-        m.text.includes("view=verify") &&
-        m.to.some((a) => a.toLowerCase() === to.toLowerCase()),
-    );
-    if (mails[n]) return mails[n]!;
-    if (Date.now() > until) throw new Error(`no confirmation ${n} to ${to}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+const { nextIp, signUp, confirmationTo } = memberMailKit(
+  () => t,
+  () => smtp,
+  "10.88",
+);
 function verify(token: string, language = "zh-CN") {
   return t.request({
     method: "POST",

@@ -8,15 +8,39 @@ import { nowIso } from "../../db/dialect.js";
 import { ok } from "../../http/envelope.js";
 import { ApiError, tooManyRequests } from "../../http/errors.js";
 import { envelope } from "../../resources/resource-definition.js";
-import { hashLinkToken, hourlyWait } from "../../services/email-links.js";
+import { hashLinkToken, hourlyWaits } from "../../services/email-links.js";
 import {
   queueVerificationLink,
   type VerifyTarget,
 } from "../../services/email-verification.js";
 
-/** Links one account may ask for an hour, and one client address may ask for. */
+/** Links one account may ask for an hour (one client address: MAIL_LINKS_PER_IP_PER_HOUR). */
 export const VERIFY_RESENDS_PER_ACCOUNT_PER_HOUR = 3;
-export const VERIFY_RESENDS_PER_IP_PER_HOUR = 10;
+
+/**
+ * Seconds until one more confirmation link may be sent for the account from this client
+ * address (0: now). Resends and new addresses (`PUT /tjc/ask/account/email`) share it.
+ */
+export async function verifyLinkWait(
+  db: Kysely<Database>,
+  userId: number,
+  ip: { value: string; max: number },
+  now: number,
+): Promise<number> {
+  return hourlyWaits(
+    db,
+    "emailVerificationTokens",
+    [
+      {
+        column: "userId",
+        value: userId,
+        max: VERIFY_RESENDS_PER_ACCOUNT_PER_HOUR,
+      },
+      { column: "ip", value: ip.value.slice(0, 64), max: ip.max },
+    ],
+    now,
+  );
+}
 
 /** Why a link does not work, or why there is nothing to send, in both languages. */
 export const VERIFY_ERRORS: Record<
@@ -226,23 +250,11 @@ export const emailVerifyRoutes: FastifyPluginAsync = async (parent) => {
       const now = Date.now();
       const ip = request.ip.slice(0, 64);
       const db = app.store.db;
-      const wait = Math.max(
-        await hourlyWait(
-          db,
-          "emailVerificationTokens",
-          "userId",
-          userId,
-          VERIFY_RESENDS_PER_ACCOUNT_PER_HOUR,
-          now,
-        ),
-        await hourlyWait(
-          db,
-          "emailVerificationTokens",
-          "ip",
-          ip,
-          VERIFY_RESENDS_PER_IP_PER_HOUR,
-          now,
-        ),
+      const wait = await verifyLinkWait(
+        db,
+        userId,
+        { value: ip, max: app.config.mail.linksPerIpPerHour },
+        now,
       );
       if (wait > 0) throw tooManyRequests(wait, request.language);
       const address = await addressToConfirm(db, userId);

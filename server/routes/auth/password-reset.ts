@@ -25,7 +25,7 @@ import { passwordResetMail, SECRET_SLOT } from "../../mail/templates.js";
 import {
   accountLanguage,
   hashLinkToken,
-  hourlyWait,
+  hourlyWaits,
   linkOrigin,
   newLinkToken,
   siteNameIn,
@@ -39,7 +39,6 @@ import { hashPassword } from "../../services/password.js";
 export const RESET_TOKEN_MINUTES = 30;
 /** Reset requests one address may receive an hour, and one client may send an hour. */
 export const RESETS_PER_ADDRESS_PER_HOUR = 3;
-export const RESETS_PER_IP_PER_HOUR = 10;
 /** The page the link opens: the community's, for members and staff alike. */
 export const RESET_PAGE_PATH = "/ask?view=reset";
 /** Accounts sharing one address each get their own link; at most this many. */
@@ -107,26 +106,17 @@ async function accountsWithEmail(db: Kysely<Database>, email: string) {
 async function resetWait(
   db: Kysely<Database>,
   email: string,
-  ip: string,
+  ip: { value: string; max: number },
   now: number,
 ): Promise<number> {
-  return Math.max(
-    await hourlyWait(
-      db,
-      "passwordResetTokens",
-      "email",
-      email,
-      RESETS_PER_ADDRESS_PER_HOUR,
-      now,
-    ),
-    await hourlyWait(
-      db,
-      "passwordResetTokens",
-      "ip",
-      ip,
-      RESETS_PER_IP_PER_HOUR,
-      now,
-    ),
+  return hourlyWaits(
+    db,
+    "passwordResetTokens",
+    [
+      { column: "email", value: email, max: RESETS_PER_ADDRESS_PER_HOUR },
+      { column: "ip", ...ip },
+    ],
+    now,
   );
 }
 
@@ -205,7 +195,12 @@ export const passwordResetRoutes: FastifyPluginAsync = async (parent) => {
       const ip = request.ip.slice(0, 64);
       const now = Date.now();
       const db = app.store.db;
-      const wait = await resetWait(db, email, ip, now);
+      const wait = await resetWait(
+        db,
+        email,
+        { value: ip, max: app.config.mail.linksPerIpPerHour },
+        now,
+      );
       if (wait > 0) throw tooManyRequests(wait, request.language);
 
       const accounts = await accountsWithEmail(db, email);

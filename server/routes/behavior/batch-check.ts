@@ -1,24 +1,17 @@
 import type { FastifySchemaCompiler } from "fastify";
 import type { z } from "zod";
 import {
+  behaviorEventSchema,
   MAX_BEHAVIOR_EVENTS,
   type BehaviorEvent,
 } from "../../../common/schemas/behavior.js";
 import { zodValidatorCompiler } from "../../http/zod-validator.js";
 
-const TYPES = new Set(["pageview", "event", "leave"]);
-const APPS = new Set(["admin", "public"]);
-const KEYS = new Set([
-  "type",
-  "app",
-  "visitorId",
-  "sessionId",
-  "path",
-  "name",
-  "durationMs",
-  "referrer",
-  "at",
-]);
+// The event's fields and choices, read from the schema this check must never exceed.
+const { shape } = behaviorEventSchema;
+const TYPES = new Set<string>(shape.type.options);
+const APPS = new Set<string>(shape.app.options);
+const KEYS = new Set(Object.keys(shape));
 const RANDOM_ID = /^[A-Za-z0-9_-]{8,64}$/;
 const MAX_DURATION_MS = 24 * 3600 * 1000;
 

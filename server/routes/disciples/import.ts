@@ -6,7 +6,8 @@
  * steps on the same bytes; the commit writes in one transaction.
  */
 import { parse } from "csv-parse/sync";
-import iconv from "iconv-lite";
+import { createRequire } from "node:module";
+import type iconvLite from "iconv-lite";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { Language } from "../../../common/codes.js";
@@ -30,6 +31,18 @@ export type ImportEncoding = "utf-8" | "gb18030";
 
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
+/**
+ * iconv-lite (~0.5 MB of source, held in memory once loaded) is required on the first
+ * GB18030 file, not at start; the server bundle keeps it external
+ * (scripts/build-server.mjs).
+ */
+function gb18030(bytes: Buffer): string {
+  const iconv = createRequire(import.meta.url)(
+    "iconv-lite",
+  ) as typeof iconvLite;
+  return iconv.decode(bytes, "gb18030");
+}
+
 /** The file's text and the encoding it was read in. */
 export function decodeCsv(
   bytes: Buffer,
@@ -39,7 +52,7 @@ export function decodeCsv(
   if (bytes.subarray(0, 3).equals(UTF8_BOM))
     return { text: bytes.subarray(3).toString("utf8"), encoding: "utf-8" };
   if (requested === "gb18030")
-    return { text: iconv.decode(bytes, "gb18030"), encoding: "gb18030" };
+    return { text: gb18030(bytes), encoding: "gb18030" };
   try {
     const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     return { text, encoding: "utf-8" };
@@ -49,7 +62,7 @@ export function decodeCsv(
         file: localizeText(DISCIPLE_ERRORS.notUtf8, language),
       });
     // Not UTF-8: what Chinese Excel writes ("CSV (逗号分隔)") is GB18030 (GBK's superset).
-    return { text: iconv.decode(bytes, "gb18030"), encoding: "gb18030" };
+    return { text: gb18030(bytes), encoding: "gb18030" };
   }
 }
 

@@ -49,6 +49,7 @@ import {
   defineResource,
   type ResourceDefinition,
 } from "../../resources/define-resource.js";
+import { asJsonSet, columnValues } from "../../resources/column-values.js";
 import { dateRange, equals } from "../../resources/filters.js";
 import { envelope } from "../../resources/resource-definition.js";
 import { pinyinKey, pinyinSortKey } from "../../resources/sort-keys.js";
@@ -165,15 +166,14 @@ function withoutContact(
 }
 
 /** The column values of validated input (phoneDigits follows the phone). */
+const discipleColumns = columnValues(discipleInputSchema, {
+  stored: { tagIds: asJsonSet },
+});
+
 function valuesOf(input: Record<string, unknown>): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const field of DISCIPLE_IMPORT_FIELDS) {
-    if (input[field] !== undefined) values[field] = input[field];
-  }
+  const values = discipleColumns(input);
   if (input.phone !== undefined)
     values.phoneDigits = phoneDigits(input.phone as string | null);
-  if (input.tagIds !== undefined)
-    values.tagIds = JSON.stringify([...new Set(input.tagIds as number[])]);
   return values;
 }
 

@@ -5,12 +5,13 @@ import { jobHandlerInfoSchema } from "../../../common/schemas/job.js";
 import { JOB_ERRORS } from "../../../common/job-messages.js";
 import { VALIDATION_KEYS } from "../../../common/validation-wording.js";
 import { ok } from "../../http/envelope.js";
-import { notFound, validationError } from "../../http/errors.js";
+import { validationError } from "../../http/errors.js";
 import { localizeIssue, localizeText } from "../../http/validation-messages.js";
 import { defineResource } from "../../resources/define-resource.js";
 import { envelope, idParams } from "../../resources/resource-definition.js";
 import { jobResource } from "./job-resource.js";
 import { jobLogRoutes } from "./job-logs.js";
+import { runJobNow, runNowAnswer } from "../../jobs/run-now.js";
 
 /**
  * Checks a job's handler and params against the registry, after the body's own schema:
@@ -92,21 +93,10 @@ export const jobRoutes: FastifyPluginAsync = async (parent) => {
         summary:
           "Run a job once now, on this instance (answers its log id; `skipped` when a non-concurrent run is going)",
         params: idParams,
-        response: {
-          200: envelope(
-            z.object({
-              logId: z.number(),
-              status: z.enum(["running", "skipped"]),
-            }),
-          ),
-        },
+        response: { 200: runNowAnswer },
       },
     },
-    async (request) => {
-      const started = await app.scheduler.runNow(request.params.id);
-      if (!started) throw notFound();
-      return ok({ logId: started.logId, status: started.status });
-    },
+    async (request) => runJobNow(app, request.params.id),
   );
 
   defineResource(app, jobResource);

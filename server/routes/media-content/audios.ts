@@ -4,47 +4,26 @@ import {
   AUDIO_SORT_FIELDS,
   audioInputSchema,
   audioSchema,
-  type Audio,
 } from "../../../common/schemas/audio.js";
 import type { AudiosTable } from "../../db/schema.js";
-import type { ResourceDefinition } from "../../resources/define-resource.js";
-import { pinyinKey } from "../../resources/sort-keys.js";
-import {
-  publishingWorkflow,
-  WORKFLOW_FIELDS,
-} from "../../resources/workflow.js";
-import { fileColumnsAfterWrite } from "../../resources/content-files.js";
+import { contentResource } from "../../resources/content-resource.js";
 import { textFilter } from "../../resources/filters.js";
-import { columnValues } from "../../resources/column-values.js";
-import { choiceLabels } from "../../../common/choice-labels.js";
-
-type AudioRow = Selectable<AudiosTable>;
-
-const workflow = publishingWorkflow("audios", "audios");
 
 /** Audio recordings (issue 11 item 5); exported for the public API and the podcast feed. */
-export const audioResource = {
+export const audioResource = contentResource({
   path: "audios",
   table: "audios",
   module: "audio",
   recordSchema: audioSchema,
-  createSchema: audioInputSchema,
-  updateSchema: audioInputSchema,
+  inputSchema: audioInputSchema,
   sortable: AUDIO_SORT_FIELDS,
-  sortKeys: { title: pinyinKey("titlePinyin") },
   defaultSort: ["createdAt", "DESC"],
-  search: {
-    table: "audios",
-    columns: ["title", "speaker", "series", "description"],
-  },
+  search: { columns: ["title", "speaker", "series", "description"] },
   filters: {
-    ...workflow.filters,
     speaker: textFilter("audios.speaker"),
     series: textFilter("audios.series"),
   },
-  workflow,
-  toRecord: (row: AudioRow): Audio => ({
-    id: row.id,
+  fields: (row: Selectable<AudiosTable>) => ({
     title: row.title,
     description: row.description,
     audioFileId: row.audioFileId,
@@ -52,36 +31,12 @@ export const audioResource = {
     durationSec: row.durationSec === null ? null : Number(row.durationSec),
     speaker: row.speaker,
     series: row.series,
-    ...workflow.record(row),
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-    version: row.version,
   }),
-  toValues: columnValues(audioInputSchema, { skip: WORKFLOW_FIELDS }),
-  afterWrite: fileColumnsAfterWrite<Audio>(
-    "audios",
-    "audios",
-    [
-      { field: "audioFileId", kind: "audio" },
-      { field: "coverFileId", kind: "image" },
-    ],
-    "audioFileId",
-  ),
-  fieldLabels: AUDIO_FIELD_LABELS,
-  csvColumns: [
-    { key: "id" },
-    { key: "title" },
-    { key: "speaker" },
-    { key: "series" },
-    { key: "durationSec" },
-    { key: "status", values: choiceLabels("contentStatus") },
-    { key: "publishedAt", time: true },
-    { key: "createdAt", time: true },
-    { key: "updatedAt", time: true },
+  files: [
+    { field: "audioFileId", kind: "audio" },
+    { field: "coverFileId", kind: "image" },
   ],
-} satisfies ResourceDefinition<
-  AudioRow,
-  Audio,
-  typeof audioInputSchema,
-  typeof audioInputSchema
->;
+  durationFrom: "audioFileId",
+  fieldLabels: AUDIO_FIELD_LABELS,
+  csv: [{ key: "speaker" }, { key: "series" }, { key: "durationSec" }],
+});

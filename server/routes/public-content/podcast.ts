@@ -37,11 +37,11 @@ function duration(seconds: number): string {
 
 /** One episode of the feed: its page, enclosure and duration. */
 function feedItem(episode: Episode, origin: string) {
-  // A sermon's page on the public site; an audio item has none (its JSON).
+  // The episode's page on the public site: a sermon's, or an audio item's.
   const page =
     episode.kind === "sermon"
       ? `${origin}/sermons/${episode.id}`
-      : `${origin}/tjc/public/audios/${episode.id}`;
+      : `${origin}/audios/${episode.id}`;
   const seconds =
     episode.durationSec === null ? null : Number(episode.durationSec);
   return {

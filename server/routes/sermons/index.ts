@@ -6,29 +6,13 @@ import {
   SERMON_SORT_FIELDS,
   sermonInputSchema,
   sermonSchema,
-  type Sermon,
 } from "../../../common/schemas/sermon.js";
 import type { SermonsTable } from "../../db/schema.js";
-import {
-  defineResource,
-  type ResourceDefinition,
-} from "../../resources/define-resource.js";
-import { registerSuggestions } from "../../resources/suggestions.js";
-import { pinyinKey } from "../../resources/sort-keys.js";
-import {
-  publishingWorkflow,
-  WORKFLOW_FIELDS,
-} from "../../resources/workflow.js";
-import { asJsonSet, columnValues } from "../../resources/column-values.js";
+import { contentResource } from "../../resources/content-resource.js";
+import { asJsonSet } from "../../resources/column-values.js";
 import { sanitizeStoredHtml } from "../../services/html-sanitizer.js";
-import { fileColumnsAfterWrite } from "../../resources/content-files.js";
 import { textFilter } from "../../resources/filters.js";
 import { namesMissingVerse } from "../../services/passage-parser.js";
-import { choiceLabels } from "../../../common/choice-labels.js";
-
-type SermonRow = Selectable<SermonsTable>;
-
-const workflow = publishingWorkflow("sermons", "sermons");
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
@@ -44,28 +28,24 @@ const sermonServerInput = sermonInputSchema.extend({
 });
 
 /** The sermons resource (issue 11 item 3); exported for the bench and the public API. */
-export const sermonResource = {
+export const sermonResource = contentResource({
   path: "sermons",
   table: "sermons",
   module: "sermon",
   recordSchema: sermonSchema,
-  createSchema: sermonServerInput,
-  updateSchema: sermonServerInput,
+  inputSchema: sermonServerInput,
   sortable: SERMON_SORT_FIELDS,
-  sortKeys: { title: pinyinKey("titlePinyin") },
   defaultSort: ["preachedOn", "DESC"],
   // A sermon row carries its body, which the sort carries too: at 100,000 sermons, looking
   // up and sorting the 1,951 of one tag took 47 ms, walking 51,000 entries of preached_on
   // 7 ms (docs/performance.md, "Sermons with tags").
   lookupCost: 64,
   search: {
-    table: "sermons",
     columns: ["title", "preacher", "series", "passage", "summary"],
     html: ["body"],
     passages: { reference: ["passage"], text: ["summary", "body"] },
   },
   filters: {
-    ...workflow.filters,
     preacher: textFilter("sermons.preacher"),
     series: textFilter("sermons.series"),
     serviceType: textFilter("sermons.service_type"),
@@ -78,10 +58,8 @@ export const sermonResource = {
       where: (value: string) => sql<boolean>`sermons.preached_on <= ${value}`,
     },
   },
-  workflow,
   revisions: true,
-  toRecord: (row: SermonRow): Sermon => ({
-    id: row.id,
+  fields: (row: Selectable<SermonsTable>) => ({
     title: row.title,
     preacher: row.preacher,
     series: row.series,
@@ -97,58 +75,34 @@ export const sermonResource = {
     coverFileId: row.coverFileId,
     regionCode: row.regionCode,
     views: Number(row.views),
-    ...workflow.record(row),
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-    version: row.version,
   }),
-  // status, publishAt and tagIds are the workflow's: written by its afterWrite.
-  toValues: columnValues(sermonInputSchema, {
-    skip: WORKFLOW_FIELDS,
-    stored: {
-      body: (body) => sanitizeStoredHtml(body ?? ""),
-      attachmentIds: asJsonSet,
-    },
-  }),
+  stored: {
+    body: (body) => sanitizeStoredHtml(body ?? ""),
+    attachmentIds: asJsonSet,
+  },
   // The files it uses are counted (a used file cannot be deleted), checked first.
-  afterWrite: fileColumnsAfterWrite<Sermon>("sermons", "sermons", [
+  files: [
     { field: "audioFileId", kind: "audio" },
     { field: "videoFileId", kind: "video" },
     { field: "coverFileId", kind: "image" },
     { field: "attachmentIds", kind: null, list: true },
-  ]),
+  ],
   fieldLabels: SERMON_FIELD_LABELS,
-  csvColumns: [
-    { key: "id" },
-    { key: "title" },
+  csv: [
     { key: "preacher" },
     { key: "series" },
     { key: "serviceType" },
     { key: "preachedOn" },
     { key: "passage" },
-    { key: "status", values: choiceLabels("contentStatus") },
-    { key: "publishedAt", time: true },
-    { key: "views" },
-    { key: "createdAt", time: true },
-    { key: "updatedAt", time: true },
   ],
-} satisfies ResourceDefinition<
-  SermonRow,
-  Sermon,
-  typeof sermonServerInput,
-  typeof sermonServerInput
->;
+  csvAfter: [{ key: "views" }],
+  suggestions: {
+    preacher: "preacher",
+    series: "series",
+    serviceType: "service_type",
+  },
+});
 
 export const sermonRoutes: FastifyPluginAsync = async (app) => {
-  registerSuggestions(app, {
-    path: "sermons",
-    table: "sermons",
-    module: "sermon",
-    fields: {
-      preacher: "preacher",
-      series: "series",
-      serviceType: "service_type",
-    },
-  });
-  defineResource(app, sermonResource);
+  sermonResource.register(app);
 };

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { sql, type Selectable } from "kysely";
 import { z } from "zod";
+import { runJobNow, runNowAnswer } from "../../jobs/run-now.js";
 import {
   SPIDER_RUN_SORT_FIELDS,
   SPIDER_RUN_STATUSES,
@@ -193,14 +194,7 @@ export const spiderRoutes: FastifyPluginAsync = async (parent) => {
         summary:
           "Run a source once now, through its job (answers the job log id; `skipped` while a run is going)",
         params: idParams,
-        response: {
-          200: envelope(
-            z.object({
-              logId: z.number(),
-              status: z.enum(["running", "skipped"]),
-            }),
-          ),
-        },
+        response: { 200: runNowAnswer },
       },
     },
     async (request) => {
@@ -220,9 +214,7 @@ export const spiderRoutes: FastifyPluginAsync = async (parent) => {
           .where("id", "=", id)
           .executeTakeFirstOrThrow();
       }
-      const started = await app.scheduler.runNow(row.jobId!);
-      if (!started) throw notFound();
-      return ok({ logId: started.logId, status: started.status });
+      return runJobNow(app, row.jobId!);
     },
   );
 

@@ -68,6 +68,19 @@ async function mailStatus(app: FastifyInstance) {
   };
 }
 
+/** Roles that read believers' contact details with a password alone. */
+async function contactRolesWithoutTwoFactor(app: FastifyInstance) {
+  return app.store.db
+    .selectFrom("roles")
+    .innerJoin("rolePermissions", "rolePermissions.roleId", "roles.id")
+    .innerJoin("permissions", "permissions.id", "rolePermissions.permissionId")
+    .select(["roles.id", "roles.code", "roles.name", "roles.nameEn"])
+    .where("permissions.code", "=", "disciple:contact")
+    .where("roles.requiresTwoFactor", "=", 0)
+    .orderBy("roles.id")
+    .execute();
+}
+
 /**
  * `GET /tjc/system/dashboard` (issue 13 item 7): the admin home's widgets, only those whose
  * feature exists in this installation and whose permission the caller holds. One request,
@@ -216,6 +229,8 @@ export const dashboardRoutes: FastifyPluginAsync = async (parent) => {
         };
       }
       if (held.has("outbox:read")) answer.mail = await mailStatus(app);
+      if (held.has("role:read"))
+        answer.twoFactorWarnings = await contactRolesWithoutTwoFactor(app);
       return ok(answer);
     },
   );

@@ -12,6 +12,7 @@ import {
 import type { Database, RolesTable } from "../../db/schema.js";
 import { validationError } from "../../http/errors.js";
 import { localizeText } from "../../http/validation-messages.js";
+import { columnValues } from "../../resources/column-values.js";
 import { defineResource } from "../../resources/define-resource.js";
 import type { WriteChange } from "../../resources/resource-definition.js";
 import { equals } from "../../resources/filters.js";
@@ -106,6 +107,12 @@ function refuseBuiltInChange(
     if (value !== undefined && value !== before[field])
       throw conflictOn(field, SYSTEM_ERRORS.builtInRole, language);
   }
+  if (before.code === "admin" && change.input?.requiresTwoFactor === false)
+    throw conflictOn(
+      "requiresTwoFactor",
+      SYSTEM_ERRORS.adminRequiresTwoFactor,
+      language,
+    );
   if (
     before.code === "admin" &&
     codes !== undefined &&
@@ -146,6 +153,7 @@ export const roleRoutes: FastifyPluginAsync = async (app) => {
       remark: row.remark,
       permissions: [],
       builtIn: row.builtIn === 1,
+      requiresTwoFactor: row.requiresTwoFactor === 1,
       userCount: 0,
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
@@ -163,13 +171,12 @@ export const roleRoutes: FastifyPluginAsync = async (app) => {
         userCount: counts.get(record.id) ?? 0,
       }));
     },
-    toValues(input) {
-      const values: Record<string, unknown> = {};
-      for (const key of ["code", "name", "nameEn", "remark"] as const) {
-        if (input[key] !== undefined) values[key] = input[key];
-      }
-      return values;
-    },
+    // The permissions are kept in role_permissions (afterWrite), not a column; the
+    // two-factor requirement is a 0/1 column on both stores.
+    toValues: columnValues(roleInputSchema, {
+      skip: ["permissions"],
+      stored: { requiresTwoFactor: (value) => (value ? 1 : 0) },
+    }),
     async beforeWrite(change, { trx, request }) {
       const codes = change.input?.permissions as string[] | undefined;
       refuseBuiltInChange(change, codes, request.language);

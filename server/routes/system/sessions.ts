@@ -9,12 +9,7 @@ import {
 import { nowIso } from "../../db/dialect.js";
 import { ok } from "../../http/envelope.js";
 import { notFound } from "../../http/errors.js";
-import {
-  listQuerySchema,
-  parseFilter,
-  parseRange,
-  parseSort,
-} from "../../resources/list-query.js";
+import { listQuerySchema, parseListQuery } from "../../resources/list-query.js";
 import {
   envelope,
   idParams,
@@ -56,14 +51,15 @@ export const sessionRoutes: FastifyPluginAsync = async (parent) => {
     },
     async (request) => {
       const language = request.language;
-      const sort = parseSort(
-        request.query.sort,
-        SESSION_SORT_FIELDS,
-        ["lastSeenAt", "DESC"],
+      const { filter, sort, offset, limit } = parseListQuery(
+        request.query,
         language,
+        {
+          filter: filterSchema,
+          sortable: SESSION_SORT_FIELDS,
+          fallback: ["lastSeenAt", "DESC"],
+        },
       );
-      const { offset, limit } = parseRange(request.query.range, language);
-      const filter = parseFilter(request.query.filter, filterSchema, language);
       const now = Date.now();
       let query = app.store.db
         .selectFrom("sessions")

@@ -1,7 +1,11 @@
-import type { FastifyInstance, FastifyPluginAsync } from "fastify";
+import type {
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyRequest,
+} from "fastify";
 import { USER_FIELD_LABELS } from "../../../common/schemas/system-labels.js";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { sql, type Selectable, type SqlBool } from "kysely";
+import { sql, type Kysely, type Selectable, type SqlBool } from "kysely";
 import { z } from "zod";
 import { SYSTEM_ERRORS } from "../../../common/system-messages.js";
 import {
@@ -16,20 +20,23 @@ import {
   passwordProblem,
   passwordResetSchema,
 } from "../../../common/schemas/password.js";
-import type { UsersTable } from "../../db/schema.js";
+import type { Database, UsersTable } from "../../db/schema.js";
 import { nowIso } from "../../db/dialect.js";
 import { ok } from "../../http/envelope.js";
 import { notFound, validationError } from "../../http/errors.js";
 import { localizeText } from "../../http/validation-messages.js";
+import { columnValues } from "../../resources/column-values.js";
 import { defineResource } from "../../resources/define-resource.js";
 import {
+  MAX_INT32,
   envelope,
   idParams,
   type WriteChange,
   type WriteContext,
 } from "../../resources/resource-definition.js";
-import { withAudit } from "../../services/audit.js";
+import { withAudit, type AuditEntry } from "../../services/audit.js";
 import { hashPassword } from "../../services/password.js";
+import { clearSecondFactor } from "../../services/two-factor.js";
 import {
   loginNameHolder,
   loginNameTakenError,
@@ -53,6 +60,12 @@ type UserRow = Selectable<UsersTable>;
 /** The API says enabled/disabled; the table (and the session check) says active/disabled. */
 const toStatusColumn = (status: string) =>
   status === "enabled" ? "active" : "disabled";
+
+/** A user's columns from the input schema's keys; roles and the password are kept apart. */
+const userColumns = columnValues(userInputSchema, {
+  skip: ["roleIds"],
+  stored: { status: toStatusColumn },
+});
 
 function sameIds(a: number[] | undefined, b: number[] | undefined): boolean {
   return (
@@ -97,59 +110,125 @@ async function refuseUserChange(
     });
 }
 
+/** The options of an administrator's action on one user: no data in its answer. */
+function userActionOptions<B extends { body?: z.ZodType }>(
+  permission: string,
+  summary: string,
+  body: B,
+) {
+  return {
+    config: { permission },
+    schema: {
+      tags: ["system/users"],
+      summary,
+      params: idParams,
+      ...body,
+      response: { 200: envelope(z.null()) },
+    },
+  };
+}
+
+/** One user's columns, for an administrator's action on it: 40400 when there is none. */
+async function targetUser<C extends "loginName" | "totpEnabledAt">(
+  app: FastifyInstance,
+  id: number,
+  column: C,
+) {
+  const user = await app.store.db
+    .selectFrom("users")
+    .select(["id", column])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!user) throw notFound();
+  return user;
+}
+
+/**
+ * Writes an administrator's action on one user with its audit row: refused on a user who
+ * outranks the caller, and the user's sessions revoked in the same transaction.
+ */
+async function actOnUser(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: number,
+  write: (trx: Kysely<Database>) => Promise<void>,
+  audit: Omit<AuditEntry, "resource" | "recordId">,
+) {
+  await withAudit(app.store, request, async (trx) => {
+    await requireNotOutranked(trx, request, id, "id");
+    await write(trx);
+    await revokeSessionsOf(trx, [id]);
+    return {
+      result: null,
+      audit: { resource: "system/users", recordId: id, ...audit },
+    };
+  });
+  forgetUsers(app, [id]);
+  return ok(null);
+}
+
 /** `POST /tjc/system/users/:id/password`: an administrator sets a user's password. */
 function passwordResetRoute(parent: FastifyInstance): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   app.post(
     "/system/users/:id/password",
-    {
-      config: { permission: "user:update" },
-      schema: {
-        tags: ["system/users"],
-        summary:
-          "Set a user's password (administrator); revokes their sessions",
-        params: idParams,
-        body: passwordResetSchema,
-        response: { 200: envelope(z.null()) },
-      },
-    },
+    userActionOptions(
+      "user:update",
+      "Set a user's password (administrator); revokes their sessions",
+      { body: passwordResetSchema },
+    ),
     async (request) => {
       const { id } = request.params;
-      const user = await app.store.db
-        .selectFrom("users")
-        .select(["id", "loginName"])
-        .where("id", "=", id)
-        .executeTakeFirst();
-      if (!user) throw notFound();
+      const user = await targetUser(app, id, "loginName");
       const problem = passwordProblem(request.body.password, user.loginName);
       if (problem)
         throw validationError({
           password: localizeText(problem, request.language),
         });
       const passwordHash = await hashPassword(request.body.password);
-      await withAudit(app.store, request, async (trx) => {
-        await requireNotOutranked(trx, request, id, "id");
-        await trx
-          .updateTable("users")
-          .set({
-            passwordHash,
-            updatedAt: nowIso(),
-            version: sql`version + 1`,
-          })
-          .where("id", "=", id)
-          .execute();
-        await revokeSessionsOf(trx, [id]);
-        return {
-          result: null,
-          audit: {
-            resource: "system/users",
-            recordId: id,
-            action: "passwordReset",
-          },
-        };
+      return actOnUser(
+        app,
+        request,
+        id,
+        async (trx) => {
+          await trx
+            .updateTable("users")
+            .set({
+              passwordHash,
+              updatedAt: nowIso(),
+              version: sql`version + 1`,
+            })
+            .where("id", "=", id)
+            .execute();
+        },
+        { action: "passwordReset" },
+      );
+    },
+  );
+}
+
+/**
+ * `POST /tjc/system/users/:id/two-factor/reset`: an administrator removes a user's second
+ * factor (a lost phone). Audited; revokes the user's sessions; their next login enrols
+ * again when a role requires it.
+ */
+function twoFactorResetRoute(parent: FastifyInstance): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    "/system/users/:id/two-factor/reset",
+    userActionOptions(
+      "user:resetTwoFactor",
+      "Reset a user's second factor (administrator); audited, revokes their sessions",
+      {},
+    ),
+    async (request) => {
+      const { id } = request.params;
+      const user = await targetUser(app, id, "totpEnabledAt");
+      return actOnUser(app, request, id, (trx) => clearSecondFactor(trx, id), {
+        action: "twoFactorReset",
+        before: { twoFactorEnabled: Boolean(user.totpEnabledAt) },
+        after: { twoFactorEnabled: false },
       });
-      forgetUsers(app, [id]);
-      return ok(null);
     },
   );
 }
@@ -182,11 +261,7 @@ export const userRoutes: FastifyPluginAsync = async (parent) => {
           sql<SqlBool>`users.status = ${toStatusColumn(value)}`,
       },
       roleId: {
-        schema: z
-          .number()
-          .int()
-          .positive()
-          .max(2 ** 31 - 1),
+        schema: z.number().int().positive().max(MAX_INT32),
         where: (value: number) =>
           sql<SqlBool>`exists (select 1 from user_roles where user_roles.user_id = users.id and user_roles.role_id = ${value})`,
       },
@@ -203,6 +278,7 @@ export const userRoutes: FastifyPluginAsync = async (parent) => {
       roleIds: [],
       lastLoginAt: row.lastLoginAt,
       lastLoginIp: row.lastLoginIp,
+      twoFactorEnabled: Boolean(row.totpEnabledAt),
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
       version: row.version,
@@ -218,18 +294,7 @@ export const userRoutes: FastifyPluginAsync = async (parent) => {
       }));
     },
     async toValues(input) {
-      const values: Record<string, unknown> = {};
-      for (const key of [
-        "loginName",
-        "userName",
-        "email",
-        "phone",
-        "language",
-      ] as const) {
-        if (input[key] !== undefined) values[key] = input[key];
-      }
-      if (input.status !== undefined)
-        values.status = toStatusColumn(input.status);
+      const values = userColumns(input);
       const { password } = input as { password?: string };
       if (password !== undefined)
         values.passwordHash = await hashPassword(password);
@@ -290,4 +355,5 @@ export const userRoutes: FastifyPluginAsync = async (parent) => {
   });
 
   passwordResetRoute(parent);
+  twoFactorResetRoute(parent);
 };

@@ -1,8 +1,8 @@
-import { Node } from "@tiptap/core";
 import {
   bilibiliEmbedUrl,
   safeIframeSrc,
 } from "../../../common/html-allowlist";
+import { srcNode } from "./srcNode";
 
 declare module "@tiptap/core" {
   interface Commands<ReturnType> {
@@ -17,66 +17,24 @@ declare module "@tiptap/core" {
  * Bilibili embeds, for readers in China where YouTube does not load. Written like the
  * YouTube node: a wrapper div and an iframe with only src, size and allowfullscreen.
  */
-export const BilibiliVideo = Node.create({
+export const BilibiliVideo = srcNode({
   name: "bilibiliVideo",
-  group: "block",
-  atom: true,
-  draggable: true,
-
-  addAttributes() {
-    return {
-      src: {
-        default: null,
-        parseHTML: (element: HTMLElement) =>
-          safeIframeSrc(element.querySelector("iframe")?.getAttribute("src")),
-      },
-    };
-  },
-
-  parseHTML() {
-    return [
+  tag: "div[data-bilibili-video]",
+  command: "setBilibiliVideo",
+  readSrc: (element) =>
+    safeIframeSrc(element.querySelector("iframe")?.getAttribute("src")),
+  toSrc: bilibiliEmbedUrl,
+  render: ({ node }) => [
+    "div",
+    { "data-bilibili-video": "" },
+    [
+      "iframe",
       {
-        tag: "div[data-bilibili-video]",
-        getAttrs: (element) =>
-          safeIframeSrc(
-            (element as HTMLElement)
-              .querySelector("iframe")
-              ?.getAttribute("src"),
-          )
-            ? null
-            : false,
+        src: safeIframeSrc(node.attrs.src as string),
+        width: "640",
+        height: "360",
+        allowfullscreen: "true",
       },
-    ];
-  },
-
-  renderHTML({ node }) {
-    return [
-      "div",
-      { "data-bilibili-video": "" },
-      [
-        "iframe",
-        {
-          src: safeIframeSrc(node.attrs.src as string),
-          width: "640",
-          height: "360",
-          allowfullscreen: "true",
-        },
-      ],
-    ];
-  },
-
-  addCommands() {
-    return {
-      setBilibiliVideo:
-        ({ src }) =>
-        ({ commands }) => {
-          const embed = bilibiliEmbedUrl(src);
-          if (!embed) return false;
-          return commands.insertContent({
-            type: this.name,
-            attrs: { src: embed },
-          });
-        },
-    };
-  },
+    ],
+  ],
 });

@@ -1,5 +1,6 @@
-import { Node, mergeAttributes } from "@tiptap/core";
+import { mergeAttributes } from "@tiptap/core";
 import { safeMediaSrc } from "../../../common/html-allowlist";
+import { srcNode } from "./srcNode";
 
 declare module "@tiptap/core" {
   interface Commands<ReturnType> {
@@ -11,50 +12,14 @@ declare module "@tiptap/core" {
 }
 
 /** A plain <video controls> block for video files that are not YouTube. */
-export const Video = Node.create({
+export const Video = srcNode({
   name: "video",
-  group: "block",
-  atom: true,
-  draggable: true,
-
-  addAttributes() {
-    return {
-      src: {
-        default: null,
-        parseHTML: (element: HTMLElement) =>
-          safeMediaSrc(element.getAttribute("src")),
-      },
-    };
-  },
-
-  parseHTML() {
-    return [
-      {
-        tag: "video[src]",
-        getAttrs: (element) =>
-          safeMediaSrc((element as HTMLElement).getAttribute("src"))
-            ? null
-            : false,
-      },
-    ];
-  },
-
-  renderHTML({ HTMLAttributes }) {
-    return ["video", mergeAttributes(HTMLAttributes, { controls: "" })];
-  },
-
-  addCommands() {
-    return {
-      setVideo:
-        ({ src }) =>
-        ({ commands }) => {
-          const safe = safeMediaSrc(src);
-          if (!safe) return false;
-          return commands.insertContent({
-            type: this.name,
-            attrs: { src: safe },
-          });
-        },
-    };
-  },
+  tag: "video[src]",
+  command: "setVideo",
+  readSrc: (element) => safeMediaSrc(element.getAttribute("src")),
+  toSrc: safeMediaSrc,
+  render: ({ HTMLAttributes }) => [
+    "video",
+    mergeAttributes(HTMLAttributes, { controls: "" }),
+  ],
 });

@@ -136,90 +136,50 @@ const HISTORY: CommandButton[] = [
     command: (c) => c.redo(),
   },
 ];
+type Toggle = {
+  [K in keyof Formats]: Formats[K] extends boolean ? K : never;
+}[keyof Formats];
+
+/**
+ * A button that toggles one format: named after it in kebab case (`codeBlock` is
+ * `code-block`), labelled from the snake-case key, active while the format is.
+ */
+function toggle(
+  format: Toggle,
+  Icon: CommandButton["Icon"],
+  command: CommandButton["command"],
+): CommandButton {
+  const words = format.replace(
+    /[A-Z]/g,
+    (letter) => ` ${letter.toLowerCase()}`,
+  );
+  return {
+    name: words.replaceAll(" ", "-"),
+    key: words.replaceAll(" ", "_"),
+    Icon,
+    active: (s) => s[format],
+    command,
+  };
+}
+
 const MARKS: CommandButton[] = [
-  {
-    name: "bold",
-    key: "bold",
-    Icon: FormatBoldIcon,
-    active: (s) => s.bold,
-    command: (c) => c.toggleBold(),
-  },
-  {
-    name: "italic",
-    key: "italic",
-    Icon: FormatItalicIcon,
-    active: (s) => s.italic,
-    command: (c) => c.toggleItalic(),
-  },
-  {
-    name: "underline",
-    key: "underline",
-    Icon: FormatUnderlinedIcon,
-    active: (s) => s.underline,
-    command: (c) => c.toggleUnderline(),
-  },
-  {
-    name: "strike",
-    key: "strike",
-    Icon: FormatStrikethroughIcon,
-    active: (s) => s.strike,
-    command: (c) => c.toggleStrike(),
-  },
+  toggle("bold", FormatBoldIcon, (c) => c.toggleBold()),
+  toggle("italic", FormatItalicIcon, (c) => c.toggleItalic()),
+  toggle("underline", FormatUnderlinedIcon, (c) => c.toggleUnderline()),
+  toggle("strike", FormatStrikethroughIcon, (c) => c.toggleStrike()),
 ];
 const SCRIPTS: CommandButton[] = [
-  {
-    name: "subscript",
-    key: "subscript",
-    Icon: SubscriptIcon,
-    active: (s) => s.subscript,
-    command: (c) => c.toggleSubscript(),
-  },
-  {
-    name: "superscript",
-    key: "superscript",
-    Icon: SuperscriptIcon,
-    active: (s) => s.superscript,
-    command: (c) => c.toggleSuperscript(),
-  },
+  toggle("subscript", SubscriptIcon, (c) => c.toggleSubscript()),
+  toggle("superscript", SuperscriptIcon, (c) => c.toggleSuperscript()),
 ];
 const BLOCKS: CommandButton[] = [
-  {
-    name: "blockquote",
-    key: "blockquote",
-    Icon: FormatQuoteIcon,
-    active: (s) => s.blockquote,
-    command: (c) => c.toggleBlockquote(),
-  },
-  {
-    name: "code-block",
-    key: "code_block",
-    Icon: DataObjectIcon,
-    active: (s) => s.codeBlock,
-    command: (c) => c.toggleCodeBlock(),
-  },
+  toggle("blockquote", FormatQuoteIcon, (c) => c.toggleBlockquote()),
+  toggle("codeBlock", DataObjectIcon, (c) => c.toggleCodeBlock()),
 ];
 const LISTS: CommandButton[] = [
-  {
-    name: "bullet-list",
-    key: "bullet_list",
-    Icon: FormatListBulletedIcon,
-    active: (s) => s.bulletList,
-    command: (c) => c.toggleBulletList(),
-  },
-  {
-    name: "ordered-list",
-    key: "ordered_list",
-    Icon: FormatListNumberedIcon,
-    active: (s) => s.orderedList,
-    command: (c) => c.toggleOrderedList(),
-  },
-  {
-    name: "task-list",
-    key: "task_list",
-    Icon: ChecklistIcon,
-    active: (s) => s.taskList,
-    command: (c) => c.toggleTaskList(),
-  },
+  toggle("bulletList", FormatListBulletedIcon, (c) => c.toggleBulletList()),
+  toggle("orderedList", FormatListNumberedIcon, (c) => c.toggleOrderedList()),
+  toggle("taskList", ChecklistIcon, (c) => c.toggleTaskList()),
   // Always present, disabled outside a checked-list item: appearing only there made every
   // later button jump when the cursor moved into a list.
   {
@@ -265,6 +225,13 @@ const ALIGNS: CommandButton[] = (
   active: (s: Formats) => s.align === align,
   command: (c: Chain) => c.setTextAlign(align),
 }));
+
+/** The insert buttons that open a dialog, each with its dialog. */
+const INSERTS = [
+  ["link", InsertLinkIcon, LinkDialog],
+  ["image", ImageIcon, ImageDialog],
+  ["video", VideocamIcon, VideoDialog],
+] as const;
 
 function CommandButtons({
   editor,
@@ -346,28 +313,17 @@ function ToolbarItems({ editor }: { editor: Editor }) {
         onClick={() => cleanFormatting(editor)}
       />
       <Separator />
-      <ToolbarButton
-        name="link"
-        label={label("link")}
-        icon={<InsertLinkIcon fontSize="inherit" />}
-        active={state.link}
-        disabled={disabled}
-        onClick={() => setDialog("link")}
-      />
-      <ToolbarButton
-        name="image"
-        label={label("image")}
-        icon={<ImageIcon fontSize="inherit" />}
-        disabled={disabled}
-        onClick={() => setDialog("image")}
-      />
-      <ToolbarButton
-        name="video"
-        label={label("video")}
-        icon={<VideocamIcon fontSize="inherit" />}
-        disabled={disabled}
-        onClick={() => setDialog("video")}
-      />
+      {INSERTS.map(([kind, Icon]) => (
+        <ToolbarButton
+          key={kind}
+          name={kind}
+          label={label(kind)}
+          icon={<Icon fontSize="inherit" />}
+          active={kind === "link" && state.link}
+          disabled={disabled}
+          onClick={() => setDialog(kind)}
+        />
+      ))}
       <ToolbarButton
         name="formula"
         label={label("formula")}
@@ -376,21 +332,14 @@ function ToolbarItems({ editor }: { editor: Editor }) {
         onClick={() => ui.openFormula()}
       />
 
-      <LinkDialog
-        editor={editor}
-        open={dialog === "link"}
-        onClose={() => setDialog(null)}
-      />
-      <ImageDialog
-        editor={editor}
-        open={dialog === "image"}
-        onClose={() => setDialog(null)}
-      />
-      <VideoDialog
-        editor={editor}
-        open={dialog === "video"}
-        onClose={() => setDialog(null)}
-      />
+      {INSERTS.map(([kind, , Dialog]) => (
+        <Dialog
+          key={kind}
+          editor={editor}
+          open={dialog === kind}
+          onClose={() => setDialog(null)}
+        />
+      ))}
       <FormulaDialog
         key={
           ui.formula.request

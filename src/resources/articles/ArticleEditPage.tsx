@@ -3,7 +3,6 @@ import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { useFormContext, useFormState } from "react-hook-form";
 import {
   Form,
-  Loading,
   RecordContextProvider,
   ResourceContextProvider,
   TextInput,
@@ -26,38 +25,26 @@ import { ApiError, mainClient } from "../../http";
 import { getStoredUser } from "../../http/session";
 import { LazyRichTextInput } from "../../editor";
 import { MediaInput } from "../../media/MediaInput";
-import { schemaForm } from "../schemaForm";
-import { RevisionsPanel } from "../content/RevisionsPanel";
-import { SuggestInput } from "../content/SuggestInput";
-import { WorkflowInputs } from "../content/WorkflowInputs";
-import { isStaleVersion, StaleVersionDialog } from "../StaleVersionDialog";
+import { Loading } from "../../kit/Loading";
+import { schemaForm } from "../../kit/schemaForm";
+import {
+  RevisionsPanel,
+  comparedFields,
+} from "../../kit/content/RevisionsPanel";
+import { SuggestInput } from "../../kit/content/SuggestInput";
+import { WorkflowInputs } from "../../kit/content/WorkflowInputs";
+import {
+  isStaleVersion,
+  StaleVersionDialog,
+} from "../../kit/StaleVersionDialog";
 import { ARTICLE_EDIT_PATH, draftKey } from "./paths";
 import { useLeaveGuard } from "./useLeaveGuard";
 
 const RESOURCE = "admin/articleManage";
 const form = schemaForm(articleInputSchema);
-const WRITABLE = [
-  "title",
-  "author",
-  "category",
-  "coverFileId",
-  "summary",
-  "body",
-  "sourceUrl",
-  "status",
-  "publishAt",
-  "tagIds",
-] as const;
-const COMPARED = [
-  "title",
-  "author",
-  "category",
-  "summary",
-  "body",
-  "sourceUrl",
-  "coverFileId",
-  "tagIds",
-] as const;
+// A save sends the schema's fields; a revision compares them less the publishing state.
+const WRITABLE = Object.keys(articleInputSchema.shape);
+const COMPARED = comparedFields(articleInputSchema);
 const NEW_ARTICLE = { status: "draft", title: "", body: "", tagIds: [] };
 
 type Values = Record<string, unknown>;

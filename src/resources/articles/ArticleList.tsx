@@ -1,11 +1,8 @@
 import {
   AutocompleteInput,
-  BulkDeleteButton,
   Button,
   DataTable,
-  DateField,
   DateInput,
-  List,
   ReferenceInput,
   SearchInput,
   SelectInput,
@@ -16,17 +13,18 @@ import { Link } from "react-router-dom";
 import AddIcon from "@mui/icons-material/Add";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import type { Theme } from "@mui/material/styles";
-import { ResourceListActions } from "../ResourceListActions";
-import { PublishingButtons } from "../content/PublishingButtons";
-import { StatusField } from "../content/StatusField";
-import { SuggestInput } from "../content/SuggestInput";
-import { statusChoices } from "../content/WorkflowInputs";
+import { ResourceListActions } from "../../kit/ResourceListActions";
+import { WorkflowBulkActions } from "../../kit/content/workflow";
+import { ResourceList } from "../../kit/ResourceList";
+import { hiddenBelowSm, TimeCol } from "../../kit/columns";
+import { StatusField } from "../../kit/content/StatusField";
+import { SuggestInput } from "../../kit/content/SuggestInput";
+import { statusChoices } from "../../kit/content/WorkflowInputs";
 import { ARTICLE_EDIT_PATH, articleEditHref } from "./paths";
-import { HighlightField, LONG_TEXT_FIELDS } from "../HighlightField";
-import { PassageFilterInput } from "../PassageFilterInput";
+import { HighlightField, LONG_TEXT_FIELDS } from "../../kit/HighlightField";
+import { PassageFilterInput } from "../../kit/PassageFilterInput";
 
 const RESOURCE = "admin/articleManage";
-const hiddenOnPhones = { display: { xs: "none", sm: "table-cell" } };
 
 /** The shared toolbar (add filter, export); new articles open in the full-page editor. */
 function Actions() {
@@ -50,26 +48,9 @@ function Actions() {
   );
 }
 
-function BulkActions() {
-  const { canAccess: canDelete } = useCanAccess({
-    resource: RESOURCE,
-    action: "delete",
-  });
-  return (
-    <>
-      <PublishingButtons />
-      {canDelete ? <BulkDeleteButton mutationMode="pessimistic" /> : null}
-    </>
-  );
-}
-
 /** /admin/articleManage: filters, sorting, export, bulk publishing; rows open the editor. */
 export function ArticleList() {
   const translate = useTranslate();
-  const { canAccess: canEdit } = useCanAccess({
-    resource: RESOURCE,
-    action: "edit",
-  });
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up("md"));
   const filters = [
     <SearchInput key="q" source="q" alwaysOn />,
@@ -89,35 +70,26 @@ export function ArticleList() {
     <DateInput key="updatedAtTo" source="updatedAtTo" />,
   ];
   return (
-    <List
+    <ResourceList
       filters={filters}
       sort={{ field: "updatedAt", order: "DESC" }}
-      perPage={25}
-      exporter={false}
       actions={<Actions />}
+      bulkActionButtons={<WorkflowBulkActions />}
+      table={{ editClick: (id) => articleEditHref(id as number) }}
     >
-      <DataTable
-        rowClick={canEdit ? (id) => articleEditHref(id as number) : false}
-        bulkActionButtons={<BulkActions />}
-      >
-        <DataTable.Col source="id" sx={hiddenOnPhones} />
-        <DataTable.Col source="title">
-          <HighlightField source="title" snippet={LONG_TEXT_FIELDS} />
-        </DataTable.Col>
-        <DataTable.Col source="author" disableSort sx={hiddenOnPhones}>
-          <HighlightField source="author" />
-        </DataTable.Col>
-        <DataTable.Col source="category" disableSort sx={hiddenOnPhones} />
-        <DataTable.Col source="status" disableSort>
-          <StatusField />
-        </DataTable.Col>
-        <DataTable.Col source="publishedAt" sx={hiddenOnPhones}>
-          <DateField source="publishedAt" showTime />
-        </DataTable.Col>
-        <DataTable.Col source="updatedAt">
-          <DateField source="updatedAt" showTime />
-        </DataTable.Col>
-      </DataTable>
-    </List>
+      <DataTable.Col source="id" sx={hiddenBelowSm} />
+      <DataTable.Col source="title">
+        <HighlightField source="title" snippet={LONG_TEXT_FIELDS} />
+      </DataTable.Col>
+      <DataTable.Col source="author" disableSort sx={hiddenBelowSm}>
+        <HighlightField source="author" />
+      </DataTable.Col>
+      <DataTable.Col source="category" disableSort sx={hiddenBelowSm} />
+      <DataTable.Col source="status" disableSort>
+        <StatusField />
+      </DataTable.Col>
+      <TimeCol source="publishedAt" sx={hiddenBelowSm} />
+      <TimeCol source="updatedAt" />
+    </ResourceList>
   );
 }

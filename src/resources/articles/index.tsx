@@ -1,4 +1,4 @@
-import ArticleIcon from "@mui/icons-material/Article";
+import { resourceManifest } from "../../kit/manifest";
 import { LazyPage, lazyChunk } from "../../layout/chunks";
 
 const ArticleList = lazyChunk(
@@ -14,11 +14,16 @@ const ArticleEditPageChunk = lazyChunk(
 );
 
 /** /admin/articleManage; creating and editing happen in the full-page editor. */
-export const articles = {
+export const articles = resourceManifest({
+  page: "articleManage",
+  apiPath: "articles",
+  permissionModule: "article",
+  inputSchema: () =>
+    import("../../../common/schemas/article").then((m) => m.articleInputSchema),
+  pages: [{ path: "articleEdit", element: <ArticleEditRoute /> }],
   list: () => <LazyPage component={ArticleList} />,
-  icon: ArticleIcon,
   recordRepresentation: "title",
-};
+});
 
 /** /admin/articleEdit (`?id=` edits, no id creates). */
 export function ArticleEditRoute() {

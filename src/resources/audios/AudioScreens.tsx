@@ -1,13 +1,14 @@
 import { DataTable, TextInput } from "react-admin";
 import { audioInputSchema } from "../../../common/schemas/audio";
 import { MediaInput } from "../../media/MediaInput";
-import { DurationField } from "../../content/DurationField";
-import { ContentList, hiddenOnPhones } from "../../content/ContentList";
+import { DurationField } from "../../kit/content/DurationField";
+import { ContentList } from "../../kit/content/ContentList";
+import { hiddenBelowSm } from "../../kit/columns";
 import {
   ContentCreate,
   ContentEdit,
   ContentForm,
-} from "../../content/ContentForm";
+} from "../../kit/content/ContentForm";
 
 /** /admin/audioManage: recordings with speaker and series, played in place. */
 export function AudioList() {
@@ -19,9 +20,9 @@ export function AudioList() {
         <TextInput key="series" source="series" />,
       ]}
     >
-      <DataTable.Col source="speaker" disableSort sx={hiddenOnPhones} />
-      <DataTable.Col source="series" disableSort sx={hiddenOnPhones} />
-      <DataTable.Col source="durationSec" disableSort sx={hiddenOnPhones}>
+      <DataTable.Col source="speaker" disableSort sx={hiddenBelowSm} />
+      <DataTable.Col source="series" disableSort sx={hiddenBelowSm} />
+      <DataTable.Col source="durationSec" disableSort sx={hiddenBelowSm}>
         <DurationField />
       </DataTable.Col>
     </ContentList>

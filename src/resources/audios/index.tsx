@@ -1,4 +1,4 @@
-import AudiotrackIcon from "@mui/icons-material/Audiotrack";
+import { resourceManifest } from "../../kit/manifest";
 import { LazyPage, lazyChunk } from "../../layout/chunks";
 import { registerPreload } from "../../layout/preload";
 
@@ -23,10 +23,14 @@ const AudioEdit = lazyChunk(
 
 registerPreload(() => AudioList.preload());
 
-export default {
+export default resourceManifest({
+  page: "audioManage",
+  apiPath: "audios",
+  permissionModule: "audio",
+  inputSchema: () =>
+    import("../../../common/schemas/audio").then((m) => m.audioInputSchema),
   list: () => <LazyPage component={AudioList} />,
   create: () => <LazyPage component={AudioCreate} />,
   edit: () => <LazyPage component={AudioEdit} />,
-  icon: AudiotrackIcon,
   recordRepresentation: "title",
-};
+});

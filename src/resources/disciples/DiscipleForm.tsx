@@ -18,8 +18,8 @@ import {
 } from "../../../common/schemas/disciple";
 import { CountryInput } from "../../reference/CountryInput";
 import { RegionCascaderInput } from "../../reference/RegionCascaderInput";
-import { FormToolbar } from "../FormToolbar";
-import { schemaForm } from "../schemaForm";
+import { FormToolbar } from "../../kit/FormToolbar";
+import { schemaForm } from "../../kit/schemaForm";
 import { useDiscipleChoices } from "./choices";
 
 const form = schemaForm(discipleInputSchema);

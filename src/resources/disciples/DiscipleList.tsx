@@ -6,12 +6,10 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import {
   AutocompleteInput,
-  BulkDeleteButton,
   Button,
   DataTable,
   DateInput,
   FunctionField,
-  List,
   ReferenceInput,
   SearchInput,
   SelectInput,
@@ -28,14 +26,16 @@ import type {
 import { mainClient } from "../../http";
 import { RegionCascaderInput } from "../../reference/RegionCascaderInput";
 import {
+  ResourceBulkActions,
   ResourceBulkUpdate,
   ResourceListActions,
-} from "../ResourceListActions";
+} from "../../kit/ResourceListActions";
+import { ResourceList } from "../../kit/ResourceList";
+import { hiddenBelowMd, hiddenBelowSm } from "../../kit/columns";
 import { useDiscipleChoices } from "./choices";
-import { HighlightField } from "../HighlightField";
+import { HighlightField } from "../../kit/HighlightField";
 
 const RESOURCE = "admin/discipleManage";
-const hiddenOnPhones = { display: { xs: "none", sm: "table-cell" } };
 
 /** The shared toolbar (add filter, create, export), then the CSV import. */
 function Actions() {
@@ -67,30 +67,17 @@ function Actions() {
 
 function BulkActions() {
   const translate = useTranslate();
-  const { canAccess: canDelete } = useCanAccess({
-    resource: RESOURCE,
-    action: "delete",
-  });
-  const { canAccess: canEdit } = useCanAccess({
-    resource: RESOURCE,
-    action: "edit",
-  });
   return (
-    <>
-      {canEdit ? (
-        <>
-          <ResourceBulkUpdate
-            data={{ status: "active" }}
-            label={translate("disciples.status.active")}
-          />
-          <ResourceBulkUpdate
-            data={{ status: "inactive" }}
-            label={translate("disciples.status.inactive")}
-          />
-        </>
-      ) : null}
-      {canDelete ? <BulkDeleteButton mutationMode="pessimistic" /> : null}
-    </>
+    <ResourceBulkActions>
+      <ResourceBulkUpdate
+        data={{ status: "active" }}
+        label={translate("disciples.status.active")}
+      />
+      <ResourceBulkUpdate
+        data={{ status: "inactive" }}
+        label={translate("disciples.status.inactive")}
+      />
+    </ResourceBulkActions>
   );
 }
 
@@ -179,49 +166,32 @@ function useFilters() {
 /** /admin/discipleManage: filters, summary bar, sort, create, edit, bulk actions, import, export. */
 export function DiscipleList() {
   const translate = useTranslate();
-  const { canAccess: canEdit } = useCanAccess({
-    resource: RESOURCE,
-    action: "edit",
-  });
   return (
-    <List
+    <ResourceList
       filters={useFilters()}
       sort={{ field: "id", order: "DESC" }}
-      perPage={25}
-      exporter={false}
       actions={<Actions />}
+      header={<SummaryBar />}
+      bulkActionButtons={<BulkActions />}
     >
-      <SummaryBar />
-      <DataTable
-        rowClick={canEdit ? "edit" : false}
-        bulkActionButtons={<BulkActions />}
-      >
-        <DataTable.Col source="id" sx={hiddenOnPhones} />
-        <DataTable.Col source="name">
-          <HighlightField source="name" />
-        </DataTable.Col>
-        <DataTable.Col source="gender" sx={hiddenOnPhones}>
-          <FunctionField<Disciple>
-            render={(record) => translate(`disciples.gender.${record.gender}`)}
-          />
-        </DataTable.Col>
-        <DataTable.Col source="phone" disableSort />
-        <DataTable.Col
-          source="email"
-          disableSort
-          sx={{ display: { xs: "none", md: "table-cell" } }}
+      <DataTable.Col source="id" sx={hiddenBelowSm} />
+      <DataTable.Col source="name">
+        <HighlightField source="name" />
+      </DataTable.Col>
+      <DataTable.Col source="gender" sx={hiddenBelowSm}>
+        <FunctionField<Disciple>
+          render={(record) => translate(`disciples.gender.${record.gender}`)}
         />
-        <DataTable.Col source="congregation" sx={hiddenOnPhones} />
-        <DataTable.Col source="status">
-          <FunctionField<Disciple>
-            render={(record) => translate(`disciples.status.${record.status}`)}
-          />
-        </DataTable.Col>
-        <DataTable.Col
-          source="joinedOn"
-          sx={{ display: { xs: "none", md: "table-cell" } }}
+      </DataTable.Col>
+      <DataTable.Col source="phone" disableSort />
+      <DataTable.Col source="email" disableSort sx={hiddenBelowMd} />
+      <DataTable.Col source="congregation" sx={hiddenBelowSm} />
+      <DataTable.Col source="status">
+        <FunctionField<Disciple>
+          render={(record) => translate(`disciples.status.${record.status}`)}
         />
-      </DataTable>
-    </List>
+      </DataTable.Col>
+      <DataTable.Col source="joinedOn" sx={hiddenBelowMd} />
+    </ResourceList>
   );
 }

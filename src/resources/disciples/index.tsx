@@ -1,5 +1,6 @@
-import GroupsIcon from "@mui/icons-material/Groups";
+import { resourceManifest } from "../../kit/manifest";
 import { LazyPage, lazyChunk } from "../../layout/chunks";
+import { RequirePermission } from "../../layout/RequirePermission";
 
 // Loaded on first visit: the form machinery, the shared schema and the region inputs.
 const DiscipleList = lazyChunk(
@@ -24,10 +25,29 @@ export const DiscipleImport = lazyChunk(
 );
 
 /** The believers resource, at /admin/discipleManage. */
-export default {
+export default resourceManifest({
+  page: "discipleManage",
+  apiPath: "disciples",
+  permissionModule: "disciple",
+  pages: [
+    {
+      path: "discipleManage/import",
+      // The import's duplicate check compares phone numbers: it needs the contact
+      // permission too (docs/believers.md).
+      element: (
+        <RequirePermission code="disciple:contact">
+          <LazyPage component={DiscipleImport} />
+        </RequirePermission>
+      ),
+      permission: "disciple:create",
+    },
+  ],
+  inputSchema: () =>
+    import("../../../common/schemas/disciple").then(
+      (m) => m.discipleInputSchema,
+    ),
   list: () => <LazyPage component={DiscipleList} />,
   create: () => <LazyPage component={DiscipleCreate} />,
   edit: () => <LazyPage component={DiscipleEdit} />,
-  icon: GroupsIcon,
   recordRepresentation: "name",
-};
+});

@@ -4,18 +4,17 @@ import {
   gospelDocInputSchema,
 } from "../../../common/schemas/gospel-doc";
 import { MediaInput } from "../../media/MediaInput";
-import { ContentList, hiddenOnPhones } from "../../content/ContentList";
+import { ContentList } from "../../kit/content/ContentList";
+import { hiddenBelowSm } from "../../kit/columns";
 import {
   ContentCreate,
   ContentEdit,
   ContentForm,
-} from "../../content/ContentForm";
-import { PassageFilterInput } from "../PassageFilterInput";
+} from "../../kit/content/ContentForm";
+import { PassageFilterInput } from "../../kit/PassageFilterInput";
+import { codeChoices } from "../../kit/choices";
 
-const languageChoices = DOC_LANGUAGES.map((id) => ({
-  id,
-  name: `content.doc_language.${id}`,
-}));
+const languageChoices = codeChoices(DOC_LANGUAGES, "content.doc_language");
 
 /** /admin/docManage: gospel documents by language; a PDF opens in the browser. */
 export function GospelDocList() {
@@ -32,7 +31,7 @@ export function GospelDocList() {
         <PassageFilterInput key="passage" source="passage" />,
       ]}
     >
-      <DataTable.Col source="language" disableSort sx={hiddenOnPhones}>
+      <DataTable.Col source="language" disableSort sx={hiddenBelowSm}>
         <SelectField source="language" choices={languageChoices} />
       </DataTable.Col>
     </ContentList>

@@ -1,4 +1,4 @@
-import DescriptionIcon from "@mui/icons-material/Description";
+import { resourceManifest } from "../../kit/manifest";
 import { LazyPage, lazyChunk } from "../../layout/chunks";
 import { registerPreload } from "../../layout/preload";
 
@@ -23,10 +23,16 @@ const GospelDocEdit = lazyChunk(
 
 registerPreload(() => GospelDocList.preload());
 
-export default {
+export default resourceManifest({
+  page: "docManage",
+  apiPath: "gospel-docs",
+  permissionModule: "doc",
+  inputSchema: () =>
+    import("../../../common/schemas/gospel-doc").then(
+      (m) => m.gospelDocInputSchema,
+    ),
   list: () => <LazyPage component={GospelDocList} />,
   create: () => <LazyPage component={GospelDocCreate} />,
   edit: () => <LazyPage component={GospelDocEdit} />,
-  icon: DescriptionIcon,
   recordRepresentation: "title",
-};
+});

@@ -1,12 +1,13 @@
 import { useState } from "react";
 import DeleteSweepIcon from "@mui/icons-material/DeleteSweep";
-import { Button, useNotify, useRefresh, useTranslate } from "react-admin";
+import { Button, useTranslate } from "react-admin";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import TextField from "@mui/material/TextField";
 import { mainClient } from "../../http";
+import { useServerAction } from "../../kit/useServerAction";
 
 /** A local date-time for the input, 30 days back: the usual retention. */
 function defaultBefore(): string {
@@ -18,32 +19,25 @@ function defaultBefore(): string {
 /** "Clear logs older than": deletes finished logs started before the chosen time. */
 export function ClearLogsButton() {
   const translate = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
+  const { busy, run } = useServerAction();
   const [open, setOpen] = useState(false);
   const [before, setBefore] = useState(defaultBefore);
-  const [busy, setBusy] = useState(false);
   const valid = before !== "" && !Number.isNaN(new Date(before).getTime());
 
-  const clear = async () => {
-    setBusy(true);
-    try {
-      const answer = await mainClient.post<{ deleted: number }>(
-        "/system/job-logs/clear",
-        { before: new Date(before).toISOString() },
-      );
-      notify("jobs.cleared", {
-        type: "info",
-        messageArgs: { count: answer.data.deleted },
-      });
-      setOpen(false);
-      refresh();
-    } catch {
-      // The client has shown the server's message.
-    } finally {
-      setBusy(false);
-    }
-  };
+  const clear = () =>
+    run(
+      async () => {
+        const answer = await mainClient.post<{ deleted: number }>(
+          "/system/job-logs/clear",
+          { before: new Date(before).toISOString() },
+        );
+        return {
+          message: "jobs.cleared",
+          args: { count: answer.data.deleted },
+        };
+      },
+      () => setOpen(false),
+    );
 
   return (
     <>

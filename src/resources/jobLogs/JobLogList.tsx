@@ -1,11 +1,8 @@
 import {
   DataTable,
-  DateField,
   DateTimeInput,
   FunctionField,
-  List,
   NumberInput,
-  SelectInput,
   TextInput,
   useCanAccess,
   useRecordContext,
@@ -18,30 +15,20 @@ import {
   JOB_TRIGGERS,
   type JobLog,
 } from "../../../common/schemas/job";
-import { ResourceListActions } from "../ResourceListActions";
+import { ResourceListActions } from "../../kit/ResourceListActions";
+import { ResourceList } from "../../kit/ResourceList";
+import { hiddenBelowMd, TimeCol } from "../../kit/columns";
 import { ClearLogsButton } from "./ClearLogsButton";
+import { codeFilter } from "../../kit/choices";
 
 const RESOURCE = "admin/system/joblogManage";
-const hiddenOnPhones = { display: { xs: "none", md: "table-cell" } };
 const toIso = (value: string | Date | null) =>
   value ? new Date(value).toISOString() : null;
 
 const filters = [
   <TextInput key="jobName" source="jobName" alwaysOn />,
-  <SelectInput
-    key="status"
-    source="status"
-    choices={JOB_LOG_STATUSES.map((id) => ({
-      id,
-      name: `jobs.log_status.${id}`,
-    }))}
-    alwaysOn
-  />,
-  <SelectInput
-    key="trigger"
-    source="trigger"
-    choices={JOB_TRIGGERS.map((id) => ({ id, name: `jobs.trigger.${id}` }))}
-  />,
+  codeFilter("status", JOB_LOG_STATUSES, "jobs.log_status", { alwaysOn: true }),
+  codeFilter("trigger", JOB_TRIGGERS, "jobs.trigger"),
   <NumberInput key="jobId" source="jobId" />,
   <DateTimeInput
     key="startedFrom"
@@ -109,45 +96,35 @@ function LogDetail() {
 export function JobLogList() {
   const translate = useTranslate();
   return (
-    <List
+    <ResourceList
       filters={filters}
       sort={{ field: "id", order: "DESC" }}
-      perPage={25}
-      exporter={false}
       actions={<JobLogActions />}
+      bulkActionButtons={false}
+      table={{ rowClick: "expand", expand: <LogDetail /> }}
     >
-      <DataTable
-        rowClick="expand"
-        expand={<LogDetail />}
-        bulkActionButtons={false}
-      >
-        <DataTable.Col source="id" sx={hiddenOnPhones} />
-        <DataTable.Col source="jobName" />
-        <DataTable.Col source="trigger" disableSort sx={hiddenOnPhones}>
-          <FunctionField<JobLog>
-            render={(log) => translate(`jobs.trigger.${log.trigger}`)}
-          />
-        </DataTable.Col>
-        <DataTable.Col source="status">
-          <FunctionField<JobLog>
-            render={(log) => (
-              <Chip
-                size="small"
-                color={STATUS_COLOURS[log.status]}
-                label={translate(`jobs.log_status.${log.status}`)}
-              />
-            )}
-          />
-        </DataTable.Col>
-        <DataTable.Col source="scheduledAt" sx={hiddenOnPhones}>
-          <DateField source="scheduledAt" showTime />
-        </DataTable.Col>
-        <DataTable.Col source="startedAt">
-          <DateField source="startedAt" showTime />
-        </DataTable.Col>
-        <DataTable.NumberCol source="durationMs" />
-        <DataTable.Col source="message" disableSort sx={hiddenOnPhones} />
-      </DataTable>
-    </List>
+      <DataTable.Col source="id" sx={hiddenBelowMd} />
+      <DataTable.Col source="jobName" />
+      <DataTable.Col source="trigger" disableSort sx={hiddenBelowMd}>
+        <FunctionField<JobLog>
+          render={(log) => translate(`jobs.trigger.${log.trigger}`)}
+        />
+      </DataTable.Col>
+      <DataTable.Col source="status">
+        <FunctionField<JobLog>
+          render={(log) => (
+            <Chip
+              size="small"
+              color={STATUS_COLOURS[log.status]}
+              label={translate(`jobs.log_status.${log.status}`)}
+            />
+          )}
+        />
+      </DataTable.Col>
+      <TimeCol source="scheduledAt" sx={hiddenBelowMd} />
+      <TimeCol source="startedAt" />
+      <DataTable.NumberCol source="durationMs" />
+      <DataTable.Col source="message" disableSort sx={hiddenBelowMd} />
+    </ResourceList>
   );
 }

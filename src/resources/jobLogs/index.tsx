@@ -1,4 +1,4 @@
-import HistoryIcon from "@mui/icons-material/History";
+import { resourceManifest } from "../../kit/manifest";
 import { LazyPage, lazyChunk } from "../../layout/chunks";
 import { registerPreload } from "../../layout/preload";
 
@@ -11,7 +11,9 @@ const JobLogList = lazyChunk(
 registerPreload(() => JobLogList.preload());
 
 /** The job logs, at /admin/system/joblogManage (read, export and clear only). */
-export default {
+export default resourceManifest({
+  page: "system/joblogManage",
+  apiPath: "system/job-logs",
+  permissionModule: "jobLog",
   list: () => <LazyPage component={JobLogList} />,
-  icon: HistoryIcon,
-};
+});

@@ -17,12 +17,13 @@ import {
   type JobHandlerInfo,
 } from "../../../common/schemas/job";
 import type { Language } from "../../../common/codes";
-import { FormToolbar } from "../FormToolbar";
-import { schemaForm } from "../schemaForm";
+import { FormToolbar } from "../../kit/FormToolbar";
+import { schemaForm } from "../../kit/schemaForm";
 import { CronPreview } from "./CronPreview";
 import { ParamsInput } from "./ParamsInput";
 import { paramFields, validateParams } from "./paramsSchema";
 import { useJobHandlers } from "./useJobHandlers";
+import { codeChoices } from "../../kit/choices";
 
 const form = schemaForm(jobInputSchema);
 
@@ -108,15 +109,12 @@ export function JobForm({ deletable = false }: { deletable?: boolean }) {
       <CronPreview />
       <SelectInput
         source="misfirePolicy"
-        choices={MISFIRE_POLICIES.map((id) => ({
-          id,
-          name: `jobs.misfire.${id}`,
-        }))}
+        choices={codeChoices(MISFIRE_POLICIES, "jobs.misfire")}
       />
       <BooleanInput source="concurrent" />
       <SelectInput
         source="status"
-        choices={JOB_STATUSES.map((id) => ({ id, name: `jobs.status.${id}` }))}
+        choices={codeChoices(JOB_STATUSES, "jobs.status")}
       />
       <NumberInput
         source="timeoutSec"

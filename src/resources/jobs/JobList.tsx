@@ -1,33 +1,20 @@
 import {
   DataTable,
-  DateField,
   FunctionField,
-  List,
-  SelectInput,
   TextInput,
-  useCanAccess,
   useLocaleState,
   useTranslate,
 } from "react-admin";
 import Chip from "@mui/material/Chip";
 import { JOB_STATUSES, type Job } from "../../../common/schemas/job";
-import {
-  ResourceBulkDelete,
-  ResourceListActions,
-} from "../ResourceListActions";
+import { ResourceList } from "../../kit/ResourceList";
+import { hiddenBelowMd, TimeCol } from "../../kit/columns";
 import { JobRowActions } from "./JobRowActions";
-
-const RESOURCE = "admin/system/jobManage";
-const hiddenOnPhones = { display: { xs: "none", md: "table-cell" } };
+import { codeFilter } from "../../kit/choices";
 
 const filters = [
   <TextInput key="name" source="name" alwaysOn />,
-  <SelectInput
-    key="status"
-    source="status"
-    choices={JOB_STATUSES.map((id) => ({ id, name: `jobs.status.${id}` }))}
-    alwaysOn
-  />,
+  codeFilter("status", JOB_STATUSES, "jobs.status", { alwaysOn: true }),
   <TextInput key="group" source="group" />,
 ];
 
@@ -48,47 +35,30 @@ function NextRun({ job }: { job: Job }) {
 /** /admin/system/jobManage: jobs with their next fire, run now, pause/resume, logs. */
 export function JobList() {
   const translate = useTranslate();
-  const { canAccess: canEdit } = useCanAccess({
-    resource: RESOURCE,
-    action: "edit",
-  });
   return (
-    <List
-      filters={filters}
-      sort={{ field: "id", order: "ASC" }}
-      perPage={25}
-      exporter={false}
-      actions={<ResourceListActions />}
-    >
-      <DataTable
-        rowClick={canEdit ? "edit" : false}
-        bulkActionButtons={<ResourceBulkDelete />}
-      >
-        <DataTable.Col source="name" />
-        <DataTable.Col source="group" sx={hiddenOnPhones} />
-        <DataTable.Col source="handler" sx={hiddenOnPhones} />
-        <DataTable.Col source="cron" />
-        <DataTable.Col source="status">
-          <FunctionField<Job>
-            render={(job) => (
-              <Chip
-                size="small"
-                color={job.status === "normal" ? "success" : "default"}
-                label={translate(`jobs.status.${job.status}`)}
-              />
-            )}
-          />
-        </DataTable.Col>
-        <DataTable.Col source="nextRuns" disableSort sx={hiddenOnPhones}>
-          <FunctionField<Job> render={(job) => <NextRun job={job} />} />
-        </DataTable.Col>
-        <DataTable.Col source="updatedAt" sx={hiddenOnPhones}>
-          <DateField source="updatedAt" showTime />
-        </DataTable.Col>
-        <DataTable.Col label="" disableSort>
-          <JobRowActions />
-        </DataTable.Col>
-      </DataTable>
-    </List>
+    <ResourceList filters={filters} sort={{ field: "id", order: "ASC" }}>
+      <DataTable.Col source="name" />
+      <DataTable.Col source="group" sx={hiddenBelowMd} />
+      <DataTable.Col source="handler" sx={hiddenBelowMd} />
+      <DataTable.Col source="cron" />
+      <DataTable.Col source="status">
+        <FunctionField<Job>
+          render={(job) => (
+            <Chip
+              size="small"
+              color={job.status === "normal" ? "success" : "default"}
+              label={translate(`jobs.status.${job.status}`)}
+            />
+          )}
+        />
+      </DataTable.Col>
+      <DataTable.Col source="nextRuns" disableSort sx={hiddenBelowMd}>
+        <FunctionField<Job> render={(job) => <NextRun job={job} />} />
+      </DataTable.Col>
+      <TimeCol source="updatedAt" sx={hiddenBelowMd} />
+      <DataTable.Col label="" disableSort>
+        <JobRowActions />
+      </DataTable.Col>
+    </ResourceList>
   );
 }

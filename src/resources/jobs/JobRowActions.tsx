@@ -1,28 +1,20 @@
-import { useState } from "react";
 import PlayArrowIcon from "@mui/icons-material/PlayArrow";
 import PauseIcon from "@mui/icons-material/Pause";
 import ReplayIcon from "@mui/icons-material/Replay";
 import HistoryIcon from "@mui/icons-material/History";
-import {
-  Button,
-  useCanAccess,
-  useNotify,
-  useRecordContext,
-  useRefresh,
-} from "react-admin";
+import { Button, useCanAccess, useRecordContext } from "react-admin";
 import { Link } from "react-router-dom";
 import Stack from "@mui/material/Stack";
 import type { Job } from "../../../common/schemas/job";
 import { mainClient } from "../../http";
+import { useServerAction } from "../../kit/useServerAction";
 
 const RESOURCE = "admin/system/jobManage";
 
 /** Run now, pause or resume, and the job's logs, on each row. */
 export function JobRowActions() {
   const job = useRecordContext<Job>();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const [busy, setBusy] = useState(false);
+  const { busy, run: act } = useServerAction();
   const { canAccess: canUpdate } = useCanAccess({
     resource: RESOURCE,
     action: "edit",
@@ -34,25 +26,17 @@ export function JobRowActions() {
   });
   if (!job) return null;
 
-  const act = async (work: () => Promise<string>) => {
-    setBusy(true);
-    try {
-      notify(await work(), { type: "info" });
-      refresh();
-    } catch {
-      // The client has shown the server's message.
-    } finally {
-      setBusy(false);
-    }
-  };
   const run = () =>
     act(async () => {
       const answer = await mainClient.post<{ status: string }>(
         `/system/jobs/${job.id}/run`,
       );
-      return answer.data.status === "skipped"
-        ? "jobs.run_skipped"
-        : "jobs.run_started";
+      return {
+        message:
+          answer.data.status === "skipped"
+            ? "jobs.run_skipped"
+            : "jobs.run_started",
+      };
     });
   const toggle = () =>
     act(async () => {
@@ -62,7 +46,9 @@ export function JobRowActions() {
         ids: [job.id],
         data: { status },
       });
-      return status === "paused" ? "jobs.paused_done" : "jobs.resumed_done";
+      return {
+        message: status === "paused" ? "jobs.paused_done" : "jobs.resumed_done",
+      };
     });
 
   return (

@@ -1,4 +1,4 @@
-import ScheduleIcon from "@mui/icons-material/Schedule";
+import { resourceManifest } from "../../kit/manifest";
 import { LazyPage, lazyChunk } from "../../layout/chunks";
 import { registerPreload } from "../../layout/preload";
 
@@ -24,10 +24,14 @@ registerPreload(() =>
 );
 
 /** The jobs resource, at /admin/system/jobManage. */
-export default {
+export default resourceManifest({
+  page: "system/jobManage",
+  apiPath: "system/jobs",
+  permissionModule: "job",
+  inputSchema: () =>
+    import("../../../common/schemas/job").then((m) => m.jobInputSchema),
   list: () => <LazyPage component={JobList} />,
   create: () => <LazyPage component={JobCreate} />,
   edit: () => <LazyPage component={JobEdit} />,
-  icon: ScheduleIcon,
   recordRepresentation: "name",
-};
+});

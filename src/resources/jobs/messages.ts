@@ -1,6 +1,6 @@
 /** The job and job-log screens' strings (merged into the admin's i18n catalogue). */
 import { JOB_VALIDATION_MESSAGES } from "../../../common/job-messages";
-import { ADMIN_PAGE_NAMES } from "../../../common/admin-page-names";
+import { ADMIN_PAGE_NAMES } from "../../../common/admin-pages";
 import {
   JOB_FIELD_LABELS,
   JOB_LOG_FIELD_LABELS,

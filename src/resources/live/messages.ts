@@ -6,7 +6,7 @@ import {
   LIVE_NOTICE_FIELD_LABELS,
   LIVE_VIDEO_FIELD_LABELS,
 } from "../../../common/schemas/live-labels";
-import { ADMIN_PAGE_NAMES } from "../../../common/admin-page-names";
+import { ADMIN_PAGE_NAMES } from "../../../common/admin-pages";
 import { deepMerge, nestMessages } from "../../i18n/deepMerge";
 import { CHOICE_LABELS } from "../../../common/choice-labels";
 

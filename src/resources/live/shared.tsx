@@ -1,18 +1,18 @@
 import Chip from "@mui/material/Chip";
 import {
-  BulkDeleteButton,
-  useCanAccess,
+  AutocompleteInput,
+  DataTable,
+  DateTimeInput,
+  ReferenceField,
+  ReferenceInput,
   useRecordContext,
   useTranslate,
+  type AutocompleteInputProps,
+  type DateTimeInputProps,
 } from "react-admin";
+import { hiddenBelowMd } from "../../kit/columns";
 
-/** Narrow screens keep the essential columns; the rest is one tap away in the form. */
-export const hiddenOnPhones = { display: { xs: "none", md: "table-cell" } };
-
-export function BulkDelete({ resource }: { resource: string }) {
-  const { canAccess } = useCanAccess({ resource, action: "delete" });
-  return canAccess ? <BulkDeleteButton mutationMode="pessimistic" /> : null;
-}
+const CHANNELS = "admin/channelManage";
 
 // MUI's "info" blue on white is 3.85:1 (axe: serious); primary, success and the theme's
 // error red reach 4.5:1.
@@ -48,4 +48,41 @@ export function formatLocalTime(value: unknown): string {
   if (Number.isNaN(date.getTime())) return "";
   const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
   return local.toISOString().slice(0, 16);
+}
+
+/** A time input in local wall time, stored as the API's UTC instant. */
+export function LocalTimeInput(
+  props: Omit<DateTimeInputProps, "parse" | "format"> & { source: string },
+) {
+  return (
+    <DateTimeInput parse={parseLocalTime} format={formatLocalTime} {...props} />
+  );
+}
+
+/** Picks a live channel by name (a form field or a list filter). */
+export function ChannelInput({
+  source,
+  ...props
+}: Omit<AutocompleteInputProps, "source" | "optionText"> & {
+  source: string;
+}) {
+  return (
+    <ReferenceInput source={source} reference={CHANNELS}>
+      <AutocompleteInput optionText="name" {...props} />
+    </ReferenceInput>
+  );
+}
+
+/** A list column with the record's channel, by name. */
+export function ChannelCol({ emptyText }: { emptyText?: string }) {
+  return (
+    <DataTable.Col source="channelId" disableSort sx={hiddenBelowMd}>
+      <ReferenceField
+        source="channelId"
+        reference={CHANNELS}
+        link={false}
+        emptyText={emptyText}
+      />
+    </DataTable.Col>
+  );
 }

@@ -5,7 +5,6 @@ import CardContent from "@mui/material/CardContent";
 import Typography from "@mui/material/Typography";
 import {
   ArrayInput,
-  Loading,
   ResourceContextProvider,
   SaveButton,
   SelectInput,
@@ -17,6 +16,7 @@ import {
   useNotify,
   useTranslate,
 } from "react-admin";
+import { Loading } from "../../kit/Loading";
 import { SUPPORTED_LANGUAGES } from "../../../common/codes";
 import {
   SOCIAL_PLATFORMS,
@@ -28,8 +28,12 @@ import { LazyRichTextInput } from "../../editor/LazyRichTextInput";
 import { mainClient } from "../../http";
 import { MediaInput } from "../../media/MediaInput";
 import { RegionCascaderInput } from "../../reference/RegionCascaderInput";
-import { schemaForm } from "../schemaForm";
-import { isStaleVersion, useStaleSettingsDialog } from "../StaleVersionDialog";
+import { schemaForm } from "../../kit/schemaForm";
+import {
+  isStaleVersion,
+  useStaleSettingsDialog,
+} from "../../kit/StaleVersionDialog";
+import { codeChoices } from "../../kit/choices";
 
 const form = schemaForm(ministryConfigInputSchema);
 const wide = { width: "100%" };
@@ -56,10 +60,7 @@ function SocialLinksInput() {
         <SelectInput
           source="platform"
           label={t("platform")}
-          choices={SOCIAL_PLATFORMS.map((id) => ({
-            id,
-            name: t(`platform_name.${id}`),
-          }))}
+          choices={codeChoices(SOCIAL_PLATFORMS, "platform_name", t)}
         />
         <TextInput source="label" label={t("label")} />
         <TextInput source="url" label={t("url")} />
@@ -77,10 +78,7 @@ function ServicesInput() {
         <SelectInput
           source="day"
           label={t("day")}
-          choices={WEEKDAYS.map((id) => ({
-            id,
-            name: t(`weekday.${id}`),
-          }))}
+          choices={codeChoices(WEEKDAYS, "weekday", t)}
         />
         <TextInput
           source="time"
@@ -222,10 +220,7 @@ export function MinistryConfigPage() {
               <SelectInput
                 source="defaultLanguage"
                 label={t("defaultLanguage")}
-                choices={SUPPORTED_LANGUAGES.map((id) => ({
-                  id,
-                  name: t(`language.${id}`),
-                }))}
+                choices={codeChoices(SUPPORTED_LANGUAGES, "language", t)}
               />
             </SimpleForm>
           </CardContent>

@@ -5,26 +5,14 @@ import {
   useResourceContext,
 } from "react-admin";
 import Box from "@mui/material/Box";
-import { RevisionsPanel } from "../content/RevisionsPanel";
+import { sermonInputSchema } from "../../../common/schemas/sermon";
+import {
+  RevisionsPanel,
+  comparedFields,
+} from "../../kit/content/RevisionsPanel";
 import { SermonForm } from "./SermonForm";
 
-const COMPARED = [
-  "title",
-  "preacher",
-  "series",
-  "serviceType",
-  "preachedOn",
-  "passage",
-  "summary",
-  "body",
-  "videoUrl",
-  "audioFileId",
-  "videoFileId",
-  "coverFileId",
-  "attachmentIds",
-  "regionCode",
-  "tagIds",
-] as const;
+const COMPARED = comparedFields(sermonInputSchema);
 
 function Revisions() {
   const resource = useResourceContext() ?? "";

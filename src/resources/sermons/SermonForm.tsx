@@ -1,14 +1,14 @@
-import { DateInput, SimpleForm, TextInput, useTranslate } from "react-admin";
+import { DateInput, TextInput, useTranslate } from "react-admin";
 import Typography from "@mui/material/Typography";
 import { sermonInputSchema } from "../../../common/schemas/sermon";
 import { LazyRichTextInput } from "../../editor";
 import { MediaInput } from "../../media/MediaInput";
 import { RegionCascaderInput } from "../../reference/RegionCascaderInput";
-import { AttachmentsInput } from "../content/AttachmentsInput";
-import { SuggestInput } from "../content/SuggestInput";
-import { WorkflowInputs } from "../content/WorkflowInputs";
-import { FormToolbar } from "../FormToolbar";
-import { schemaForm } from "../schemaForm";
+import { AttachmentsInput } from "../../kit/content/AttachmentsInput";
+import { SuggestInput } from "../../kit/content/SuggestInput";
+import { WorkflowInputs } from "../../kit/content/WorkflowInputs";
+import { ResourceForm } from "../../kit/ResourceForm";
+import { schemaForm } from "../../kit/schemaForm";
 
 const form = schemaForm(sermonInputSchema);
 const wide = { width: "100%", maxWidth: 720 };
@@ -17,11 +17,7 @@ const wide = { width: "100%", maxWidth: 720 };
 export function SermonForm({ deletable = false }: { deletable?: boolean }) {
   const translate = useTranslate();
   return (
-    <SimpleForm
-      validate={form.validate}
-      noValidate
-      toolbar={<FormToolbar deletable={deletable} />}
-    >
+    <ResourceForm form={form} deletable={deletable}>
       <TextInput
         source="title"
         autoFocus
@@ -68,6 +64,6 @@ export function SermonForm({ deletable = false }: { deletable?: boolean }) {
       <AttachmentsInput source="attachmentIds" />
       <RegionCascaderInput source="regionCode" />
       <WorkflowInputs required={form.required} />
-    </SimpleForm>
+    </ResourceForm>
   );
 }

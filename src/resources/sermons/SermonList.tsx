@@ -1,41 +1,24 @@
 import {
   AutocompleteInput,
-  BulkDeleteButton,
   DataTable,
-  DateField,
   DateInput,
-  List,
   ReferenceInput,
   SearchInput,
   SelectInput,
-  useCanAccess,
-  useResourceContext,
   useTranslate,
 } from "react-admin";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import type { Theme } from "@mui/material/styles";
 import { getStoredUser } from "../../http/session";
-import { ResourceListActions } from "../ResourceListActions";
-import { PublishingButtons } from "../content/PublishingButtons";
-import { StatusField } from "../content/StatusField";
-import { SuggestInput } from "../content/SuggestInput";
-import { statusChoices } from "../content/WorkflowInputs";
-import { HighlightField, LONG_TEXT_FIELDS } from "../HighlightField";
-import { PassageField } from "../PassageField";
-import { PassageFilterInput } from "../PassageFilterInput";
-
-const hiddenOnPhones = { display: { xs: "none", sm: "table-cell" } };
-
-function BulkActions() {
-  const resource = useResourceContext() ?? "";
-  const { canAccess: canDelete } = useCanAccess({ resource, action: "delete" });
-  return (
-    <>
-      <PublishingButtons />
-      {canDelete ? <BulkDeleteButton mutationMode="pessimistic" /> : null}
-    </>
-  );
-}
+import { ResourceList } from "../../kit/ResourceList";
+import { hiddenBelowSm, TimeCol } from "../../kit/columns";
+import { WorkflowBulkActions } from "../../kit/content/workflow";
+import { StatusField } from "../../kit/content/StatusField";
+import { SuggestInput } from "../../kit/content/SuggestInput";
+import { statusChoices } from "../../kit/content/WorkflowInputs";
+import { HighlightField, LONG_TEXT_FIELDS } from "../../kit/HighlightField";
+import { PassageField } from "../../kit/PassageField";
+import { PassageFilterInput } from "../../kit/PassageFilterInput";
 
 /**
  * /admin/sermonManage, and /admin/mySermonManage (`mine`): the same list limited to the
@@ -44,8 +27,6 @@ function BulkActions() {
  */
 export function SermonList({ mine = false }: { mine?: boolean }) {
   const translate = useTranslate();
-  const resource = useResourceContext() ?? "";
-  const { canAccess: canEdit } = useCanAccess({ resource, action: "edit" });
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up("md"));
   const userId = getStoredUser()?.userId;
   const permanent = mine ? { createdBy: userId ?? -1 } : undefined;
@@ -68,44 +49,33 @@ export function SermonList({ mine = false }: { mine?: boolean }) {
     <DateInput key="preachedTo" source="preachedTo" />,
   ];
   return (
-    <List
+    <ResourceList
       filters={filters}
       filter={permanent}
       sort={{ field: "preachedOn", order: "DESC" }}
-      perPage={25}
-      exporter={false}
-      actions={<ResourceListActions filter={permanent} />}
+      bulkActionButtons={<WorkflowBulkActions />}
     >
-      <DataTable
-        rowClick={canEdit ? "edit" : false}
-        bulkActionButtons={<BulkActions />}
-      >
-        <DataTable.Col source="id" sx={hiddenOnPhones} />
-        <DataTable.Col source="title">
-          <HighlightField source="title" snippet={LONG_TEXT_FIELDS} />
-        </DataTable.Col>
-        <DataTable.Col source="preacher" disableSort sx={hiddenOnPhones}>
-          <HighlightField source="preacher" />
-        </DataTable.Col>
-        <DataTable.Col source="series" disableSort sx={hiddenOnPhones}>
-          <HighlightField source="series" />
-        </DataTable.Col>
-        <DataTable.Col source="passage" disableSort sx={hiddenOnPhones}>
-          <PassageField source="passage" />
-        </DataTable.Col>
-        <DataTable.Col source="preachedOn" />
-        <DataTable.Col source="status" disableSort>
-          <StatusField />
-        </DataTable.Col>
-        <DataTable.Col source="publishedAt" sx={hiddenOnPhones}>
-          <DateField source="publishedAt" showTime />
-        </DataTable.Col>
-        <DataTable.Col source="views" sx={hiddenOnPhones} />
-        <DataTable.Col source="updatedAt" sx={hiddenOnPhones}>
-          <DateField source="updatedAt" showTime />
-        </DataTable.Col>
-      </DataTable>
-    </List>
+      <DataTable.Col source="id" sx={hiddenBelowSm} />
+      <DataTable.Col source="title">
+        <HighlightField source="title" snippet={LONG_TEXT_FIELDS} />
+      </DataTable.Col>
+      <DataTable.Col source="preacher" disableSort sx={hiddenBelowSm}>
+        <HighlightField source="preacher" />
+      </DataTable.Col>
+      <DataTable.Col source="series" disableSort sx={hiddenBelowSm}>
+        <HighlightField source="series" />
+      </DataTable.Col>
+      <DataTable.Col source="passage" disableSort sx={hiddenBelowSm}>
+        <PassageField source="passage" />
+      </DataTable.Col>
+      <DataTable.Col source="preachedOn" />
+      <DataTable.Col source="status" disableSort>
+        <StatusField />
+      </DataTable.Col>
+      <TimeCol source="publishedAt" sx={hiddenBelowSm} />
+      <DataTable.Col source="views" sx={hiddenBelowSm} />
+      <TimeCol source="updatedAt" sx={hiddenBelowSm} />
+    </ResourceList>
   );
 }
 

@@ -1,5 +1,4 @@
-import RecordVoiceOverIcon from "@mui/icons-material/RecordVoiceOver";
-import MicIcon from "@mui/icons-material/Mic";
+import { resourceManifest } from "../../kit/manifest";
 import { LazyPage, lazyChunk } from "../../layout/chunks";
 
 // The screens load on first visit: the form carries the editor, media and region inputs.
@@ -25,19 +24,27 @@ const SermonEdit = lazyChunk(
 );
 
 /** /admin/sermonManage: every sermon. */
-export const sermons = {
+export const sermons = resourceManifest({
+  page: "sermonManage",
+  apiPath: "sermons",
+  permissionModule: "sermon",
+  inputSchema: () =>
+    import("../../../common/schemas/sermon").then((m) => m.sermonInputSchema),
   list: () => <LazyPage component={SermonList} />,
   create: () => <LazyPage component={SermonCreate} />,
   edit: () => <LazyPage component={SermonEdit} />,
-  icon: RecordVoiceOverIcon,
   recordRepresentation: "title",
-};
+});
 
 /** /admin/mySermonManage: the same screens, the list limited to the user's own. */
-export const mySermons = {
+export const mySermons = resourceManifest({
+  page: "mySermonManage",
+  apiPath: "sermons",
+  permissionModule: "sermon",
+  inputSchema: () =>
+    import("../../../common/schemas/sermon").then((m) => m.sermonInputSchema),
   list: () => <LazyPage component={MySermonList} />,
   create: () => <LazyPage component={SermonCreate} />,
   edit: () => <LazyPage component={SermonEdit} />,
-  icon: MicIcon,
   recordRepresentation: "title",
-};
+});

@@ -5,7 +5,6 @@ import {
   NumberInput,
   ReferenceArrayInput,
   SelectInput,
-  SimpleForm,
   TextInput,
   useTranslate,
 } from "react-admin";
@@ -14,10 +13,11 @@ import {
   SPIDER_TARGETS,
   spiderInputSchema,
 } from "../../../common/schemas/spider";
-import { FormToolbar } from "../FormToolbar";
-import { schemaForm } from "../schemaForm";
+import { ResourceForm } from "../../kit/ResourceForm";
+import { schemaForm } from "../../kit/schemaForm";
 import { CronPreview } from "../jobs/CronPreview";
 import { SelectorTest } from "./SelectorTest";
+import { codeChoices } from "../../kit/choices";
 
 const form = schemaForm(spiderInputSchema);
 
@@ -34,17 +34,11 @@ const parseUrls = (value: string) =>
 export function SpiderForm({ deletable = false }: { deletable?: boolean }) {
   const translate = useTranslate();
   const targets = useMemo(
-    () => SPIDER_TARGETS.map((id) => ({ id, name: `spiders.target.${id}` })),
+    () => codeChoices(SPIDER_TARGETS, "spiders.target"),
     [],
   );
   return (
-    // noValidate: the schema's messages, in the app's language, replace the browser's.
-    <SimpleForm
-      validate={form.validate}
-      noValidate
-      toolbar={<FormToolbar deletable={deletable} />}
-      sx={{ maxWidth: 720 }}
-    >
+    <ResourceForm form={form} deletable={deletable} maxWidth={720}>
       <TextInput source="name" autoFocus isRequired={form.required("name")} />
       <TextInput
         source="startUrls"
@@ -112,6 +106,6 @@ export function SpiderForm({ deletable = false }: { deletable?: boolean }) {
       <CronPreview />
       <BooleanInput source="enabled" />
       <TextInput source="remark" multiline minRows={2} />
-    </SimpleForm>
+    </ResourceForm>
   );
 }

@@ -1,6 +1,5 @@
 import {
   DataTable,
-  DateField,
   FunctionField,
   Pagination,
   ReferenceManyField,
@@ -10,8 +9,7 @@ import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
 import Typography from "@mui/material/Typography";
 import type { SpiderRun } from "../../../common/schemas/spider";
-
-const hiddenOnPhones = { display: { xs: "none", md: "table-cell" } };
+import { TimeCol, hiddenBelowMd } from "../../kit/columns";
 
 /** A source's run log: pages fetched, items created, duplicates skipped, errors. */
 export function SpiderRuns() {
@@ -29,9 +27,7 @@ export function SpiderRuns() {
         pagination={<Pagination rowsPerPageOptions={[10, 25]} />}
       >
         <DataTable bulkActionButtons={false} rowClick={false}>
-          <DataTable.Col source="startedAt">
-            <DateField source="startedAt" showTime />
-          </DataTable.Col>
+          <TimeCol source="startedAt" />
           <DataTable.Col source="status">
             <FunctionField<SpiderRun>
               render={(run) => (
@@ -52,9 +48,9 @@ export function SpiderRuns() {
           <DataTable.Col source="pagesFetched" />
           <DataTable.Col source="itemsCreated" />
           <DataTable.Col source="duplicatesSkipped" />
-          <DataTable.Col source="blockedByRobots" sx={hiddenOnPhones} />
+          <DataTable.Col source="blockedByRobots" sx={hiddenBelowMd} />
           <DataTable.Col source="errors" />
-          <DataTable.Col source="errorLog" disableSort sx={hiddenOnPhones}>
+          <DataTable.Col source="errorLog" disableSort sx={hiddenBelowMd}>
             <FunctionField<SpiderRun>
               render={(run) =>
                 run.errorLog

@@ -1,4 +1,4 @@
-import TravelExploreIcon from "@mui/icons-material/TravelExplore";
+import { resourceManifest } from "../../kit/manifest";
 import { LazyPage, lazyChunk } from "../../layout/chunks";
 import { registerPreload } from "../../layout/preload";
 
@@ -28,10 +28,21 @@ registerPreload(() =>
 );
 
 /** The crawler's sources, at /admin/spiderManage. */
-export default {
+export default resourceManifest({
+  page: "spiderManage",
+  apiPath: "spiders",
+  permissionModule: "spider",
+  inputSchema: () =>
+    import("../../../common/schemas/spider").then((m) => m.spiderInputSchema),
   list: () => <LazyPage component={SpiderList} />,
   create: () => <LazyPage component={SpiderCreate} />,
   edit: () => <LazyPage component={SpiderEdit} />,
-  icon: TravelExploreIcon,
   recordRepresentation: "name",
-};
+});
+
+/** A source's runs, read by the spider screens (no menu entry or screen of its own). */
+export const spiderRuns = resourceManifest({
+  name: "admin/spiderRuns",
+  apiPath: "spider-runs",
+  permissionModule: "spider",
+});

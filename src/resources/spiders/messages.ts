@@ -6,7 +6,7 @@ import {
   SPIDER_RUN_FIELD_LABELS,
 } from "../../../common/schemas/spider-labels";
 import { nestMessages } from "../../i18n/deepMerge";
-import { ADMIN_PAGE_NAMES } from "../../../common/admin-page-names";
+import { ADMIN_PAGE_NAMES } from "../../../common/admin-pages";
 
 /**
  * "selectors.title" → { selectors: { title } }, as react-admin looks nested labels up;

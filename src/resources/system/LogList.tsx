@@ -1,13 +1,9 @@
 import type { ReactElement, ReactNode } from "react";
-import {
-  DataTable,
-  DateField,
-  DateInput,
-  List,
-  useRecordContext,
-  useTranslate,
-} from "react-admin";
-import { ResourceListActions } from "../ResourceListActions";
+import { codeChoices } from "../../kit/choices";
+import { DateInput, useRecordContext, useTranslate } from "react-admin";
+import { ResourceListActions } from "../../kit/ResourceListActions";
+import { ResourceList } from "../../kit/ResourceList";
+import { TimeCol } from "../../kit/columns";
 
 /**
  * What the read-only log lists (audit log, login log) share: newest first, 25 a page,
@@ -25,7 +21,7 @@ export function LogList({
 }) {
   const translate = useTranslate();
   return (
-    <List
+    <ResourceList
       filters={[
         ...filters,
         <DateInput
@@ -40,17 +36,13 @@ export function LogList({
         />,
       ]}
       sort={{ field: "createdAt", order: "DESC" }}
-      perPage={25}
-      exporter={false}
       actions={<ResourceListActions create={false} />}
+      bulkActionButtons={false}
+      table={{ rowClick }}
     >
-      <DataTable rowClick={rowClick} bulkActionButtons={false}>
-        <DataTable.Col source="createdAt">
-          <DateField source="createdAt" showTime />
-        </DataTable.Col>
-        {children}
-      </DataTable>
-    </List>
+      <TimeCol source="createdAt" />
+      {children}
+    </ResourceList>
   );
 }
 
@@ -71,5 +63,5 @@ export function CodeField({
 /** The choices of a coded filter, labelled in the interface's language. */
 export function useCodeChoices(codes: readonly string[], prefix: string) {
   const translate = useTranslate();
-  return codes.map((id) => ({ id, name: translate(`${prefix}.${id}`) }));
+  return codeChoices(codes, prefix, translate);
 }

@@ -1,7 +1,7 @@
 import type { Language } from "../../../common/codes";
 import { CHOICE_LABELS } from "../../../common/choice-labels";
 import { OUTBOX_FIELD_LABELS } from "../../../common/schemas/mail-outbox";
-import { ADMIN_PAGE_NAMES } from "../../../common/admin-page-names";
+import { ADMIN_PAGE_NAMES } from "../../../common/admin-pages";
 import {
   AUDIT_ACTION_LABELS,
   AUDIT_RESOURCE_LABELS,
@@ -126,6 +126,10 @@ const own: Record<Language, Record<string, unknown>> = {
         enable: "启用",
         disable: "停用",
         reset_password: "重置密码",
+        reset_two_factor: "重置第二验证因素",
+        reset_two_factor_confirm:
+          "确定重置 %{name} 的两步验证吗？其所有会话将结束，下次登录时需重新启用。",
+        two_factor_reset_done: "已重置两步验证，该用户的会话已结束",
         new_password: "新密码",
         password_hint: "至少 8 个字符；该用户的会话将全部下线",
         password_reset_done: "密码已重置，该用户需重新登录",
@@ -269,6 +273,11 @@ const own: Record<Language, Record<string, unknown>> = {
         enable: "Enable",
         disable: "Disable",
         reset_password: "Reset password",
+        reset_two_factor: "Reset second factor",
+        reset_two_factor_confirm:
+          "Reset the two-factor login of %{name}? All their sessions end, and they set it up again at their next login.",
+        two_factor_reset_done:
+          "Second factor reset; the user's sessions have ended",
         new_password: "New password",
         password_hint: "At least 8 characters; the user's sessions all end",
         password_reset_done: "Password reset: the user must log in again",

@@ -1,7 +1,7 @@
-import { NumberInput, SimpleForm, TextInput, useTranslate } from "react-admin";
+import { NumberInput, TextInput, useTranslate } from "react-admin";
 import { tagInputSchema } from "../../../common/schemas/tag";
-import { FormToolbar } from "../FormToolbar";
-import { schemaForm } from "../schemaForm";
+import { ResourceForm } from "../../kit/ResourceForm";
+import { schemaForm } from "../../kit/schemaForm";
 
 const form = schemaForm(tagInputSchema);
 
@@ -9,13 +9,7 @@ const form = schemaForm(tagInputSchema);
 export function TagForm({ deletable = false }: { deletable?: boolean }) {
   const translate = useTranslate();
   return (
-    // noValidate: the schema's messages, in the app's language, replace the browser's.
-    <SimpleForm
-      validate={form.validate}
-      noValidate
-      toolbar={<FormToolbar deletable={deletable} />}
-      sx={{ maxWidth: 560 }}
-    >
+    <ResourceForm form={form} deletable={deletable} maxWidth={560}>
       <TextInput source="name" autoFocus isRequired={form.required("name")} />
       <TextInput source="nameEn" isRequired={form.required("nameEn")} />
       <NumberInput
@@ -24,6 +18,6 @@ export function TagForm({ deletable = false }: { deletable?: boolean }) {
         isRequired={form.required("sortOrder")}
         helperText={translate("resources.admin/tagManage.helper.sortOrder")}
       />
-    </SimpleForm>
+    </ResourceForm>
   );
 }

@@ -1,4 +1,4 @@
-import LocalOfferIcon from "@mui/icons-material/LocalOffer";
+import { resourceManifest } from "../../kit/manifest";
 import { LazyPage, lazyChunk } from "../../layout/chunks";
 import { registerPreload } from "../../layout/preload";
 
@@ -23,10 +23,14 @@ registerPreload(() =>
 );
 
 /** The tags resource, at /admin/tagManage. */
-export default {
+export default resourceManifest({
+  page: "tagManage",
+  apiPath: "tags",
+  permissionModule: "tag",
+  inputSchema: () =>
+    import("../../../common/schemas/tag").then((m) => m.tagInputSchema),
   list: () => <LazyPage component={TagList} />,
   create: () => <LazyPage component={TagCreate} />,
   edit: () => <LazyPage component={TagEdit} />,
-  icon: LocalOfferIcon,
   recordRepresentation: "name",
-};
+});

@@ -1,18 +1,17 @@
 import { DataTable, SelectInput, TextInput } from "react-admin";
 import { VIDEO_SOURCES, videoInputSchema } from "../../../common/schemas/video";
 import { MediaInput } from "../../media/MediaInput";
-import { DurationField } from "../../content/DurationField";
-import { ContentList, hiddenOnPhones } from "../../content/ContentList";
+import { DurationField } from "../../kit/content/DurationField";
+import { ContentList } from "../../kit/content/ContentList";
+import { hiddenBelowSm } from "../../kit/columns";
 import {
   ContentCreate,
   ContentEdit,
   ContentForm,
-} from "../../content/ContentForm";
+} from "../../kit/content/ContentForm";
+import { codeChoices } from "../../kit/choices";
 
-const sourceChoices = VIDEO_SOURCES.map((id) => ({
-  id,
-  name: `content.video_source.${id}`,
-}));
+const sourceChoices = codeChoices(VIDEO_SOURCES, "content.video_source");
 
 /** /admin/videoManage: library videos and external links, played in place. */
 export function VideoList() {
@@ -28,8 +27,8 @@ export function VideoList() {
         />,
       ]}
     >
-      <DataTable.Col source="videoUrl" disableSort sx={hiddenOnPhones} />
-      <DataTable.Col source="durationSec" disableSort sx={hiddenOnPhones}>
+      <DataTable.Col source="videoUrl" disableSort sx={hiddenBelowSm} />
+      <DataTable.Col source="durationSec" disableSort sx={hiddenBelowSm}>
         <DurationField />
       </DataTable.Col>
     </ContentList>

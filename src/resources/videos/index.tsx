@@ -1,4 +1,4 @@
-import VideoLibraryIcon from "@mui/icons-material/VideoLibrary";
+import { resourceManifest } from "../../kit/manifest";
 import { LazyPage, lazyChunk } from "../../layout/chunks";
 import { registerPreload } from "../../layout/preload";
 
@@ -23,10 +23,14 @@ const VideoEdit = lazyChunk(
 
 registerPreload(() => VideoList.preload());
 
-export default {
+export default resourceManifest({
+  page: "videoManage",
+  apiPath: "videos",
+  permissionModule: "video",
+  inputSchema: () =>
+    import("../../../common/schemas/video").then((m) => m.videoInputSchema),
   list: () => <LazyPage component={VideoList} />,
   create: () => <LazyPage component={VideoCreate} />,
   edit: () => <LazyPage component={VideoEdit} />,
-  icon: VideoLibraryIcon,
   recordRepresentation: "title",
-};
+});

@@ -5,7 +5,6 @@ import {
   Create,
   Edit,
   SelectInput,
-  SimpleForm,
   TextInput,
   useRecordContext,
   useTranslate,
@@ -16,10 +15,11 @@ import {
   type Channel,
 } from "../../../../common/schemas/live";
 import { MediaInput } from "../../../media/MediaInput";
-import { FormToolbar } from "../../FormToolbar";
-import { schemaForm } from "../../schemaForm";
+import { ResourceForm } from "../../../kit/ResourceForm";
+import { schemaForm } from "../../../kit/schemaForm";
 import { HlsPreview } from "./HlsPreview";
 import { StreamKeyPanel } from "./StreamKeyPanel";
+import { codeChoices } from "../../../kit/choices";
 
 const form = schemaForm(channelInputSchema);
 
@@ -27,12 +27,7 @@ const form = schemaForm(channelInputSchema);
 function ChannelForm({ deletable = false }: { deletable?: boolean }) {
   const translate = useTranslate();
   return (
-    <SimpleForm
-      validate={form.validate}
-      noValidate
-      toolbar={<FormToolbar deletable={deletable} />}
-      sx={{ maxWidth: 720 }}
-    >
+    <ResourceForm form={form} deletable={deletable} maxWidth={720}>
       <TextInput source="name" autoFocus isRequired={form.required("name")} />
       <TextInput source="description" multiline minRows={2} />
       <MediaInput source="coverFileId" kind="image" />
@@ -44,10 +39,11 @@ function ChannelForm({ deletable = false }: { deletable?: boolean }) {
       <TextInput source="ingestUrl" helperText="rtmp://…" />
       <SelectInput
         source="status"
-        choices={CHANNEL_STATUSES.map((id) => ({
-          id,
-          name: translate(`live.channel_status.${id}`),
-        }))}
+        choices={codeChoices(
+          CHANNEL_STATUSES,
+          "live.channel_status",
+          translate,
+        )}
         translateChoice={false}
       />
       {deletable ? null : (
@@ -55,7 +51,7 @@ function ChannelForm({ deletable = false }: { deletable?: boolean }) {
           {translate("live.key.save_first")}
         </Typography>
       )}
-    </SimpleForm>
+    </ResourceForm>
   );
 }
 

@@ -1,4 +1,4 @@
-import CellTowerIcon from "@mui/icons-material/CellTower";
+import { resourceManifest } from "../../../kit/manifest";
 import { LazyPage, lazyChunk } from "../../../layout/chunks";
 
 // Loaded on first visit; hls.js only when a preview starts.
@@ -19,10 +19,14 @@ const ChannelEdit = lazyChunk(
 );
 
 /** The live channels resource, at /admin/channelManage. */
-export default {
+export default resourceManifest({
+  page: "channelManage",
+  apiPath: "channels",
+  permissionModule: "channel",
+  inputSchema: () =>
+    import("../../../../common/schemas/live").then((m) => m.channelInputSchema),
   list: () => <LazyPage component={ChannelList} />,
   create: () => <LazyPage component={ChannelCreate} />,
   edit: () => <LazyPage component={ChannelEdit} />,
-  icon: CellTowerIcon,
   recordRepresentation: "name",
-};
+});

@@ -2,11 +2,8 @@ import { useCallback, useEffect, useState } from "react";
 import Card from "@mui/material/Card";
 import LinearProgress from "@mui/material/LinearProgress";
 import {
-  AutocompleteInput,
   BooleanInput,
-  ReferenceInput,
   ResourceContextProvider,
-  SimpleForm,
   TextInput,
   Title,
   useNotify,
@@ -18,12 +15,13 @@ import {
 } from "../../../../common/schemas/live";
 import { mainClient } from "../../../http";
 import { MediaInput } from "../../../media/MediaInput";
-import { FormToolbar } from "../../FormToolbar";
-import { schemaForm } from "../../schemaForm";
+import { ChannelInput } from "../shared";
+import { ResourceForm } from "../../../kit/ResourceForm";
+import { schemaForm } from "../../../kit/schemaForm";
 import {
   isStaleVersion,
   useStaleSettingsDialog,
-} from "../../StaleVersionDialog";
+} from "../../../kit/StaleVersionDialog";
 
 const form = schemaForm(liveConfigInputSchema);
 const FIELDS = [
@@ -92,26 +90,19 @@ export function LiveConfigPage() {
         <LinearProgress aria-label={translate("ra.page.loading")} />
       ) : (
         <Card sx={{ mt: 2 }}>
-          <SimpleForm
+          <ResourceForm
             key={config.version}
             record={config}
             onSubmit={save}
-            validate={form.validate}
-            noValidate
-            toolbar={<FormToolbar />}
-            sx={{ maxWidth: 720 }}
+            form={form}
+            maxWidth={720}
           >
-            <ReferenceInput
-              source="defaultChannelId"
-              reference="admin/channelManage"
-            >
-              <AutocompleteInput optionText="name" />
-            </ReferenceInput>
+            <ChannelInput source="defaultChannelId" />
             <BooleanInput source="autoplay" />
             <MediaInput source="offlineImageFileId" kind="image" />
             <TextInput source="offlineTextZh" multiline />
             <TextInput source="offlineTextEn" multiline />
-          </SimpleForm>
+          </ResourceForm>
         </Card>
       )}
       {stale.dialog}

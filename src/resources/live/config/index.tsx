@@ -1,3 +1,4 @@
+import { resourceManifest } from "../../../kit/manifest";
 import { LazyPage, lazyChunk } from "../../../layout/chunks";
 
 const LiveConfigPage = lazyChunk(
@@ -6,7 +7,12 @@ const LiveConfigPage = lazyChunk(
   ["content", "media", "live"],
 );
 
-/** /admin/configLive, loaded on first visit. */
-export function LiveConfigRoute() {
-  return <LazyPage component={LiveConfigPage} />;
-}
+/** /admin/configLive: the live settings, one record, loaded on first visit. */
+export default resourceManifest({
+  page: "configLive",
+  apiPath: "live-config",
+  permissionModule: "liveConfig",
+  pages: [
+    { path: "configLive", element: <LazyPage component={LiveConfigPage} /> },
+  ],
+});

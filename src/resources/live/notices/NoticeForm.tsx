@@ -1,29 +1,15 @@
-import {
-  AutocompleteInput,
-  BooleanInput,
-  Create,
-  DateTimeInput,
-  Edit,
-  ReferenceInput,
-  SimpleForm,
-  TextInput,
-} from "react-admin";
+import { BooleanInput, Create, Edit, TextInput } from "react-admin";
 import { liveNoticeInputSchema } from "../../../../common/schemas/live";
-import { FormToolbar } from "../../FormToolbar";
-import { schemaForm } from "../../schemaForm";
-import { formatLocalTime, parseLocalTime } from "../shared";
+import { ResourceForm } from "../../../kit/ResourceForm";
+import { schemaForm } from "../../../kit/schemaForm";
+import { ChannelInput, LocalTimeInput } from "../shared";
 
 const form = schemaForm(liveNoticeInputSchema);
 
 /** A notice's fields, shared by create and edit. */
 function NoticeForm({ deletable = false }: { deletable?: boolean }) {
   return (
-    <SimpleForm
-      validate={form.validate}
-      noValidate
-      toolbar={<FormToolbar deletable={deletable} />}
-      sx={{ maxWidth: 720 }}
-    >
+    <ResourceForm form={form} deletable={deletable} maxWidth={720}>
       <TextInput
         source="textZh"
         multiline
@@ -35,25 +21,17 @@ function NoticeForm({ deletable = false }: { deletable?: boolean }) {
         multiline
         isRequired={form.required("textEn")}
       />
-      <DateTimeInput
-        source="startsAt"
-        parse={parseLocalTime}
-        format={formatLocalTime}
-        helperText="live.time_helper"
-        isRequired={form.required("startsAt")}
-      />
-      <DateTimeInput
-        source="endsAt"
-        parse={parseLocalTime}
-        format={formatLocalTime}
-        helperText="live.time_helper"
-        isRequired={form.required("endsAt")}
-      />
-      <ReferenceInput source="channelId" reference="admin/channelManage">
-        <AutocompleteInput optionText="name" />
-      </ReferenceInput>
+      {(["startsAt", "endsAt"] as const).map((source) => (
+        <LocalTimeInput
+          key={source}
+          source={source}
+          helperText="live.time_helper"
+          isRequired={form.required(source)}
+        />
+      ))}
+      <ChannelInput source="channelId" />
       <BooleanInput source="enabled" />
-    </SimpleForm>
+    </ResourceForm>
   );
 }
 

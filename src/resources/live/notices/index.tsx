@@ -1,4 +1,4 @@
-import CampaignIcon from "@mui/icons-material/Campaign";
+import { resourceManifest } from "../../../kit/manifest";
 import { LazyPage, lazyChunk } from "../../../layout/chunks";
 
 const NoticeList = lazyChunk(
@@ -18,10 +18,16 @@ const NoticeEdit = lazyChunk(
 );
 
 /** The live notices resource, at /admin/configLiveNotice. */
-export default {
+export default resourceManifest({
+  page: "configLiveNotice",
+  apiPath: "live-notices",
+  permissionModule: "liveNotice",
+  inputSchema: () =>
+    import("../../../../common/schemas/live").then(
+      (m) => m.liveNoticeInputSchema,
+    ),
   list: () => <LazyPage component={NoticeList} />,
   create: () => <LazyPage component={NoticeCreate} />,
   edit: () => <LazyPage component={NoticeEdit} />,
-  icon: CampaignIcon,
   recordRepresentation: "textZh",
-};
+});

@@ -1,22 +1,13 @@
 import Divider from "@mui/material/Divider";
-import {
-  AutocompleteInput,
-  Create,
-  DateTimeInput,
-  Edit,
-  ReferenceInput,
-  SimpleForm,
-  TextInput,
-  useRecordContext,
-} from "react-admin";
+import { Create, Edit, TextInput, useRecordContext } from "react-admin";
 import {
   liveVideoInputSchema,
   type LiveVideo,
 } from "../../../../common/schemas/live";
 import { MediaInput } from "../../../media/MediaInput";
-import { FormToolbar } from "../../FormToolbar";
-import { schemaForm } from "../../schemaForm";
-import { formatLocalTime, parseLocalTime } from "../shared";
+import { ResourceForm } from "../../../kit/ResourceForm";
+import { schemaForm } from "../../../kit/schemaForm";
+import { ChannelInput, LocalTimeInput } from "../shared";
 import { LiveVideoActions } from "./LiveVideoActions";
 
 const form = schemaForm(liveVideoInputSchema);
@@ -27,37 +18,23 @@ function LiveVideoForm({ deletable = false }: { deletable?: boolean }) {
   // Times and channel are fixed once the video went on air (the server refuses too).
   const locked = video?.status === "live" || video?.status === "ended";
   return (
-    <SimpleForm
-      validate={form.validate}
-      noValidate
-      toolbar={<FormToolbar deletable={deletable} />}
-      sx={{ maxWidth: 720 }}
-    >
+    <ResourceForm form={form} deletable={deletable} maxWidth={720}>
       <TextInput source="title" autoFocus isRequired={form.required("title")} />
-      <ReferenceInput source="channelId" reference="admin/channelManage">
-        <AutocompleteInput
-          optionText="name"
-          isRequired={form.required("channelId")}
+      <ChannelInput
+        source="channelId"
+        isRequired={form.required("channelId")}
+        disabled={locked}
+      />
+      <TextInput source="preacher" />
+      {(["scheduledStart", "scheduledEnd"] as const).map((source) => (
+        <LocalTimeInput
+          key={source}
+          source={source}
+          helperText={locked ? false : "live.time_helper"}
+          isRequired={form.required(source)}
           disabled={locked}
         />
-      </ReferenceInput>
-      <TextInput source="preacher" />
-      <DateTimeInput
-        source="scheduledStart"
-        parse={parseLocalTime}
-        format={formatLocalTime}
-        helperText={locked ? false : "live.time_helper"}
-        isRequired={form.required("scheduledStart")}
-        disabled={locked}
-      />
-      <DateTimeInput
-        source="scheduledEnd"
-        parse={parseLocalTime}
-        format={formatLocalTime}
-        helperText={locked ? false : "live.time_helper"}
-        isRequired={form.required("scheduledEnd")}
-        disabled={locked}
-      />
+      ))}
       {deletable ? (
         <>
           <MediaInput
@@ -68,7 +45,7 @@ function LiveVideoForm({ deletable = false }: { deletable?: boolean }) {
           <TextInput source="replayUrl" helperText="https://…" />
         </>
       ) : null}
-    </SimpleForm>
+    </ResourceForm>
   );
 }
 

@@ -1,4 +1,4 @@
-import OndemandVideoIcon from "@mui/icons-material/OndemandVideo";
+import { resourceManifest } from "../../../kit/manifest";
 import { LazyPage, lazyChunk } from "../../../layout/chunks";
 
 const LiveVideoList = lazyChunk(
@@ -18,10 +18,18 @@ const LiveVideoEdit = lazyChunk(
 );
 
 /** The live videos resource, at /admin/liveVideoManage. */
-export default {
+export default resourceManifest({
+  page: "liveVideoManage",
+  apiPath: "live-videos",
+  permissionModule: "liveVideo",
+  inputSchema: () =>
+    import("../../../../common/schemas/live").then(
+      (m) => m.liveVideoInputSchema,
+    ),
+  // The status moves through its own buttons (LiveVideoActions), not the form.
+  unsentFields: ["status"],
   list: () => <LazyPage component={LiveVideoList} />,
   create: () => <LazyPage component={LiveVideoCreate} />,
   edit: () => <LazyPage component={LiveVideoEdit} />,
-  icon: OndemandVideoIcon,
   recordRepresentation: "title",
-};
+});

@@ -1,4 +1,4 @@
-import ManageSearchIcon from "@mui/icons-material/ManageSearch";
+import { resourceManifest } from "../../../kit/manifest";
 import { LazyPage, lazyChunk } from "../../../layout/chunks";
 
 const AuditLogList = lazyChunk(
@@ -13,9 +13,11 @@ const AuditLogShow = lazyChunk(
 );
 
 /** The audit log, at /admin/system/auditLog (read-only). */
-export default {
+export default resourceManifest({
+  page: "system/auditLog",
+  apiPath: "system/audit-logs",
+  permissionModule: "auditLog",
   list: () => <LazyPage component={AuditLogList} />,
   show: () => <LazyPage component={AuditLogShow} />,
-  icon: ManageSearchIcon,
   recordRepresentation: "id",
-};
+});

@@ -15,8 +15,9 @@ import {
   type Config,
   type ConfigType,
 } from "../../../../common/schemas/config";
-import { FormToolbar } from "../../FormToolbar";
-import { schemaForm } from "../../schemaForm";
+import { FormToolbar } from "../../../kit/FormToolbar";
+import { schemaForm } from "../../../kit/schemaForm";
+import { codeChoices } from "../../../kit/choices";
 
 const form = schemaForm(configInputSchema);
 
@@ -112,10 +113,7 @@ export function ConfigForm({ deletable = false }: { deletable?: boolean }) {
       />
       <SelectInput
         source="type"
-        choices={CONFIG_TYPES.map((id) => ({
-          id,
-          name: translate(`system.configs.type.${id}`),
-        }))}
+        choices={codeChoices(CONFIG_TYPES, "system.configs.type", translate)}
         isRequired={form.required("type")}
         disabled={builtIn}
       />

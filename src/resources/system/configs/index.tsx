@@ -1,4 +1,4 @@
-import SettingsIcon from "@mui/icons-material/Settings";
+import { resourceManifest } from "../../../kit/manifest";
 import { LazyPage, lazyChunk } from "../../../layout/chunks";
 
 const ConfigList = lazyChunk(
@@ -18,10 +18,16 @@ const ConfigEdit = lazyChunk(
 );
 
 /** System configuration, at /admin/system/configManage. */
-export default {
+export default resourceManifest({
+  page: "system/configManage",
+  apiPath: "system/configs",
+  permissionModule: "config",
+  inputSchema: () =>
+    import("../../../../common/schemas/config").then(
+      (m) => m.configInputSchema,
+    ),
   list: () => <LazyPage component={ConfigList} />,
   create: () => <LazyPage component={ConfigCreate} />,
   edit: () => <LazyPage component={ConfigEdit} />,
-  icon: SettingsIcon,
   recordRepresentation: "key",
-};
+});

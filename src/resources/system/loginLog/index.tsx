@@ -1,4 +1,4 @@
-import LoginIcon from "@mui/icons-material/Login";
+import { resourceManifest } from "../../../kit/manifest";
 import { LazyPage, lazyChunk } from "../../../layout/chunks";
 
 const LoginLogList = lazyChunk(
@@ -8,8 +8,10 @@ const LoginLogList = lazyChunk(
 );
 
 /** The login log, at /admin/system/loginLog (read-only). */
-export default {
+export default resourceManifest({
+  page: "system/loginLog",
+  apiPath: "system/login-logs",
+  permissionModule: "loginLog",
   list: () => <LazyPage component={LoginLogList} />,
-  icon: LoginIcon,
   recordRepresentation: "loginName",
-};
+});

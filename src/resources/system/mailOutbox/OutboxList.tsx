@@ -1,7 +1,5 @@
 import {
   DataTable,
-  DateField,
-  List,
   SelectInput,
   TextInput,
   useRecordContext,
@@ -14,7 +12,9 @@ import {
   type OutboxMessage,
 } from "../../../../common/schemas/mail-outbox";
 import { systemClient } from "../../../http";
-import { ConfirmedRowAction } from "../../ConfirmedRowAction";
+import { ConfirmedRowAction } from "../../../kit/ConfirmedRowAction";
+import { ResourceList } from "../../../kit/ResourceList";
+import { hiddenBelowMd, TimeCol } from "../../../kit/columns";
 import { CodeField, useCodeChoices } from "../LogList";
 
 /** Queues one message again (outbox:resend, audited). */
@@ -59,48 +59,35 @@ export function OutboxList() {
     <TextInput key="recipient" source="recipient" alwaysOn />,
   ];
   return (
-    <List
+    <ResourceList
       filters={filters}
       sort={{ field: "createdAt", order: "DESC" }}
-      perPage={25}
-      exporter={false}
       actions={false}
+      bulkActionButtons={false}
+      table={{ rowClick: "expand", expand: <FailureReason /> }}
     >
-      <DataTable
-        rowClick="expand"
-        expand={<FailureReason />}
-        bulkActionButtons={false}
-      >
-        <DataTable.Col source="createdAt">
-          <DateField source="createdAt" showTime />
-        </DataTable.Col>
-        <DataTable.Col source="recipient" />
-        <DataTable.Col source="subject" disableSort />
-        <DataTable.Col source="status">
-          <CodeField source="status" prefix="system.outbox.status" />
-        </DataTable.Col>
-        <DataTable.Col source="attempts" disableSort />
-        <DataTable.Col
-          source="sentAt"
-          sx={{ display: { xs: "none", md: "table-cell" } }}
-        >
-          <DateField source="sentAt" showTime />
-        </DataTable.Col>
-        <DataTable.Col
-          source="lastError"
-          disableSort
-          sx={{
-            display: { xs: "none", md: "table-cell" },
-            maxWidth: 320,
-            overflow: "hidden",
-            textOverflow: "ellipsis",
-            whiteSpace: "nowrap",
-          }}
-        />
-        <DataTable.Col>
-          <ResendButton />
-        </DataTable.Col>
-      </DataTable>
-    </List>
+      <TimeCol source="createdAt" />
+      <DataTable.Col source="recipient" />
+      <DataTable.Col source="subject" disableSort />
+      <DataTable.Col source="status">
+        <CodeField source="status" prefix="system.outbox.status" />
+      </DataTable.Col>
+      <DataTable.Col source="attempts" disableSort />
+      <TimeCol source="sentAt" sx={hiddenBelowMd} />
+      <DataTable.Col
+        source="lastError"
+        disableSort
+        sx={{
+          display: { xs: "none", md: "table-cell" },
+          maxWidth: 320,
+          overflow: "hidden",
+          textOverflow: "ellipsis",
+          whiteSpace: "nowrap",
+        }}
+      />
+      <DataTable.Col>
+        <ResendButton />
+      </DataTable.Col>
+    </ResourceList>
   );
 }

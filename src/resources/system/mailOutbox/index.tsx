@@ -1,4 +1,4 @@
-import OutboxIcon from "@mui/icons-material/Outbox";
+import { resourceManifest } from "../../../kit/manifest";
 import { LazyPage, lazyChunk } from "../../../layout/chunks";
 
 const OutboxList = lazyChunk(
@@ -8,8 +8,10 @@ const OutboxList = lazyChunk(
 );
 
 /** The mail outbox, at /admin/system/mailOutbox (read-only, plus resend). */
-export default {
+export default resourceManifest({
+  page: "system/mailOutbox",
+  apiPath: "system/outbox",
+  permissionModule: "outbox",
   list: () => <LazyPage component={OutboxList} />,
-  icon: OutboxIcon,
   recordRepresentation: "recipient",
-};
+});

@@ -1,7 +1,5 @@
 import {
   DataTable,
-  DateField,
-  List,
   SearchInput,
   useRecordContext,
   useTranslate,
@@ -10,7 +8,9 @@ import Chip from "@mui/material/Chip";
 import LogoutIcon from "@mui/icons-material/Logout";
 import type { OnlineSession } from "../../../../common/schemas/session";
 import { systemClient } from "../../../http";
-import { ConfirmedRowAction } from "../../ConfirmedRowAction";
+import { ConfirmedRowAction } from "../../../kit/ConfirmedRowAction";
+import { ResourceList } from "../../../kit/ResourceList";
+import { hiddenBelowMd, TimeCol } from "../../../kit/columns";
 
 /** Ends one session (session:revoke); the caller's own session is not offered. */
 function ForceLogoutButton() {
@@ -39,32 +39,22 @@ const filters = [<SearchInput key="q" source="q" alwaysOn />];
 /** /admin/system/onlineSessions: live sessions, most recently active first. */
 export function SessionList() {
   return (
-    <List
+    <ResourceList
       filters={filters}
       sort={{ field: "lastSeenAt", order: "DESC" }}
-      perPage={25}
-      exporter={false}
       actions={false}
+      bulkActionButtons={false}
+      table={{ rowClick: false }}
     >
-      <DataTable rowClick={false} bulkActionButtons={false}>
-        <DataTable.Col source="loginName" disableSort />
-        <DataTable.Col source="userName" disableSort />
-        <DataTable.Col source="ip" disableSort />
-        <DataTable.Col
-          source="userAgent"
-          disableSort
-          sx={{ display: { xs: "none", md: "table-cell" } }}
-        />
-        <DataTable.Col source="createdAt">
-          <DateField source="createdAt" showTime />
-        </DataTable.Col>
-        <DataTable.Col source="lastSeenAt">
-          <DateField source="lastSeenAt" showTime />
-        </DataTable.Col>
-        <DataTable.Col>
-          <ForceLogoutButton />
-        </DataTable.Col>
-      </DataTable>
-    </List>
+      <DataTable.Col source="loginName" disableSort />
+      <DataTable.Col source="userName" disableSort />
+      <DataTable.Col source="ip" disableSort />
+      <DataTable.Col source="userAgent" disableSort sx={hiddenBelowMd} />
+      <TimeCol source="createdAt" />
+      <TimeCol source="lastSeenAt" />
+      <DataTable.Col>
+        <ForceLogoutButton />
+      </DataTable.Col>
+    </ResourceList>
   );
 }

@@ -1,4 +1,4 @@
-import DevicesOtherIcon from "@mui/icons-material/DevicesOther";
+import { resourceManifest } from "../../../kit/manifest";
 import { LazyPage, lazyChunk } from "../../../layout/chunks";
 
 const SessionList = lazyChunk(
@@ -8,8 +8,10 @@ const SessionList = lazyChunk(
 );
 
 /** Online sessions, at /admin/system/onlineSessions. */
-export default {
+export default resourceManifest({
+  page: "system/onlineSessions",
+  apiPath: "system/sessions",
+  permissionModule: "session",
   list: () => <LazyPage component={SessionList} />,
-  icon: DevicesOtherIcon,
   recordRepresentation: "loginName",
-};
+});

@@ -1,4 +1,4 @@
-import SecurityIcon from "@mui/icons-material/Security";
+import { resourceManifest } from "../../../kit/manifest";
 import { LazyPage, lazyChunk } from "../../../layout/chunks";
 
 const PermissionTreePage = lazyChunk(
@@ -14,7 +14,9 @@ const PermissionTreePage = lazyChunk(
  * The permission tree, at /admin/system/permission/resource: a read-only resource (so it
  * has its menu name and title); the page checks `permission:read` itself.
  */
-export default {
+export default resourceManifest({
+  page: "system/permission/resource",
+  apiPath: "system/permissions",
+  permissionModule: "permission",
   list: () => <LazyPage component={PermissionTreePage} />,
-  icon: SecurityIcon,
-};
+});

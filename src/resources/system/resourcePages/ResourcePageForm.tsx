@@ -2,7 +2,6 @@ import {
   BooleanInput,
   NumberInput,
   SelectInput,
-  SimpleForm,
   TextInput,
   useRecordContext,
   useTranslate,
@@ -12,8 +11,8 @@ import {
   resourcePageInputSchema,
   type ResourcePage,
 } from "../../../../common/schemas/resource-page";
-import { FormToolbar } from "../../FormToolbar";
-import { schemaForm } from "../../schemaForm";
+import { ResourceForm } from "../../../kit/ResourceForm";
+import { schemaForm } from "../../../kit/schemaForm";
 import { MenuIconPicker } from "./MenuIconPicker";
 import { PermissionCodeInput } from "./PermissionCodeInput";
 import { useEntryTitle, useGroups } from "./useGroups";
@@ -53,14 +52,13 @@ export function ResourcePageForm({
   const record = useRecordContext<ResourcePage>();
   const builtIn = Boolean(record?.builtIn);
   return (
-    <SimpleForm
-      validate={form.validate}
-      noValidate
-      toolbar={<FormToolbar deletable={deletable && !builtIn} />}
+    <ResourceForm
+      form={form}
+      deletable={deletable && !builtIn}
       defaultValues={
         record ? undefined : { visible: true, sortOrder: 0, icon: "Folder" }
       }
-      sx={{ maxWidth: 640 }}
+      maxWidth={640}
     >
       <TextInput
         source="path"
@@ -88,6 +86,6 @@ export function ResourcePageForm({
         helperText={translate("system.pages.helper.visible")}
       />
       <PermissionCodeInput />
-    </SimpleForm>
+    </ResourceForm>
   );
 }

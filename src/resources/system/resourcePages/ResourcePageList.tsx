@@ -5,7 +5,6 @@ import {
   List,
   ListContextProvider,
   SelectInput,
-  useCanAccess,
   useListContext,
   useTranslate,
 } from "react-admin";
@@ -15,44 +14,35 @@ import Box from "@mui/material/Box";
 import type { ResourcePage } from "../../../../common/schemas/resource-page";
 import { menuIcon } from "../../../layout/menuIcons";
 import {
-  ResourceBulkDelete,
+  ResourceBulkActions,
   ResourceBulkUpdate,
   ResourceListActions,
-} from "../../ResourceListActions";
-import { RESOURCE, menuOrder, useEntryTitle, useGroups } from "./useGroups";
-
-const hiddenOnPhones = { display: { xs: "none", md: "table-cell" } };
+} from "../../../kit/ResourceListActions";
+import { ResourceTable } from "../../../kit/ResourceList";
+import { hiddenBelowMd } from "../../../kit/columns";
+import { menuOrder, useEntryTitle, useGroups } from "./useGroups";
 
 /** The default order: the list is asked for by group and shown in the menu's order. */
 const MENU_ORDER_SORT = { field: "parentId", order: "ASC" } as const;
 
 export function BulkActions() {
   const translate = useTranslate();
-  const { canAccess: canEdit } = useCanAccess({
-    resource: RESOURCE,
-    action: "edit",
-  });
   return (
-    <>
-      {canEdit ? (
-        <>
-          <ResourceBulkUpdate
-            data={{ visible: true }}
-            label={translate("system.pages.show")}
-            // Its confirmation says what it does: "隐藏 2 个页面".
-            confirmTitle="system.pages.show_title"
-            confirmContent="system.pages.show_content"
-          />
-          <ResourceBulkUpdate
-            data={{ visible: false }}
-            label={translate("system.pages.hide")}
-            confirmTitle="system.pages.hide_title"
-            confirmContent="system.pages.hide_content"
-          />
-        </>
-      ) : null}
-      <ResourceBulkDelete />
-    </>
+    <ResourceBulkActions>
+      <ResourceBulkUpdate
+        data={{ visible: true }}
+        label={translate("system.pages.show")}
+        // Its confirmation says what it does: "隐藏 2 个页面".
+        confirmTitle="system.pages.show_title"
+        confirmContent="system.pages.show_content"
+      />
+      <ResourceBulkUpdate
+        data={{ visible: false }}
+        label={translate("system.pages.hide")}
+        confirmTitle="system.pages.hide_title"
+        confirmContent="system.pages.hide_content"
+      />
+    </ResourceBulkActions>
   );
 }
 
@@ -83,10 +73,6 @@ function MenuOrderedTable() {
   const list = useListContext<ResourcePage>();
   const title = useEntryTitle();
   const { data: groups } = useGroups();
-  const { canAccess: canEdit } = useCanAccess({
-    resource: RESOURCE,
-    action: "edit",
-  });
   const groupTitle = (id: number | null) => {
     const group = groups?.find((g) => g.id === id);
     return group ? title(group) : "—";
@@ -97,8 +83,7 @@ function MenuOrderedTable() {
       : list;
   return (
     <ListContextProvider value={arranged}>
-      <DataTable
-        rowClick={canEdit ? "edit" : false}
+      <ResourceTable
         bulkActionButtons={<BulkActions />}
         // Built-in entries cannot be deleted, only hidden: they are selectable for
         // show/hide all the same; the server refuses deleting them.
@@ -119,7 +104,7 @@ function MenuOrderedTable() {
             }
           />
         </DataTable.Col>
-        <DataTable.Col source="parentId" sx={hiddenOnPhones}>
+        <DataTable.Col source="parentId" sx={hiddenBelowMd}>
           <FunctionField<ResourcePage>
             render={(record) => groupTitle(record.parentId)}
           />
@@ -128,8 +113,8 @@ function MenuOrderedTable() {
         <DataTable.Col source="visible" disableSort>
           <BooleanField source="visible" />
         </DataTable.Col>
-        <DataTable.Col source="permission" disableSort sx={hiddenOnPhones} />
-      </DataTable>
+        <DataTable.Col source="permission" disableSort sx={hiddenBelowMd} />
+      </ResourceTable>
     </ListContextProvider>
   );
 }

@@ -1,4 +1,4 @@
-import WebIcon from "@mui/icons-material/Web";
+import { resourceManifest } from "../../../kit/manifest";
 import { LazyPage, lazyChunk } from "../../../layout/chunks";
 
 const ResourcePageList = lazyChunk(
@@ -23,10 +23,16 @@ const ResourcePageEdit = lazyChunk(
 );
 
 /** The menu registry, at /admin/system/resourcePageManage. */
-export default {
+export default resourceManifest({
+  page: "system/resourcePageManage",
+  apiPath: "system/resource-pages",
+  permissionModule: "resourcePage",
+  inputSchema: () =>
+    import("../../../../common/schemas/resource-page").then(
+      (m) => m.resourcePageInputSchema,
+    ),
   list: () => <LazyPage component={ResourcePageList} />,
   create: () => <LazyPage component={ResourcePageCreate} />,
   edit: () => <LazyPage component={ResourcePageEdit} />,
-  icon: WebIcon,
   recordRepresentation: (record: { titleZh: string }) => record.titleZh,
-};
+});

@@ -1,7 +1,7 @@
-import { SimpleForm, TextInput, useRecordContext } from "react-admin";
+import { BooleanInput, TextInput, useRecordContext } from "react-admin";
 import { roleInputSchema } from "../../../../common/schemas/role";
-import { FormToolbar } from "../../FormToolbar";
-import { schemaForm } from "../../schemaForm";
+import { ResourceForm } from "../../../kit/ResourceForm";
+import { schemaForm } from "../../../kit/schemaForm";
 import { PermissionTreeInput } from "./PermissionTreeInput";
 
 const form = schemaForm(roleInputSchema);
@@ -11,11 +11,12 @@ export function RoleForm({ deletable = false }: { deletable?: boolean }) {
   const record = useRecordContext<{ builtIn?: boolean; code?: string }>();
   const builtIn = Boolean(record?.builtIn);
   return (
-    <SimpleForm
-      validate={form.validate}
-      noValidate
-      toolbar={<FormToolbar deletable={deletable && !builtIn} />}
-      defaultValues={record ? undefined : { permissions: [] }}
+    <ResourceForm
+      form={form}
+      deletable={deletable && !builtIn}
+      defaultValues={
+        record ? undefined : { permissions: [], requiresTwoFactor: false }
+      }
     >
       <TextInput
         source="code"
@@ -34,10 +35,15 @@ export function RoleForm({ deletable = false }: { deletable?: boolean }) {
         disabled={builtIn}
       />
       <TextInput source="remark" multiline />
+      {/* Its users log in with a second factor; `admin` always does (docs/decisions.md). */}
+      <BooleanInput
+        source="requiresTwoFactor"
+        disabled={record?.code === "admin"}
+      />
       <PermissionTreeInput
         source="permissions"
         disabled={record?.code === "admin"}
       />
-    </SimpleForm>
+    </ResourceForm>
   );
 }

@@ -1,4 +1,4 @@
-import BadgeIcon from "@mui/icons-material/Badge";
+import { resourceManifest } from "../../../kit/manifest";
 import { LazyPage, lazyChunk } from "../../../layout/chunks";
 
 const RoleList = lazyChunk(
@@ -18,10 +18,14 @@ const RoleEdit = lazyChunk(
 );
 
 /** Roles, at /admin/system/roleManage. */
-export default {
+export default resourceManifest({
+  page: "system/roleManage",
+  apiPath: "system/roles",
+  permissionModule: "role",
+  inputSchema: () =>
+    import("../../../../common/schemas/role").then((m) => m.roleInputSchema),
   list: () => <LazyPage component={RoleList} />,
   create: () => <LazyPage component={RoleCreate} />,
   edit: () => <LazyPage component={RoleEdit} />,
-  icon: BadgeIcon,
   recordRepresentation: "name",
-};
+});

@@ -1,5 +1,6 @@
 import { Edit, TopToolbar, useCanAccess } from "react-admin";
 import { ResetPasswordButton } from "./ResetPasswordButton";
+import { ResetTwoFactorButton } from "./ResetTwoFactorButton";
 import { UserForm } from "./UserForm";
 
 function Actions() {
@@ -7,7 +8,12 @@ function Actions() {
     resource: "admin/system/userManage",
     action: "edit",
   });
-  return <TopToolbar>{canAccess ? <ResetPasswordButton /> : null}</TopToolbar>;
+  return (
+    <TopToolbar>
+      {canAccess ? <ResetPasswordButton /> : null}
+      <ResetTwoFactorButton />
+    </TopToolbar>
+  );
 }
 
 /** Saves are pessimistic: the server checks the version and the last-admin rule. */

@@ -3,7 +3,6 @@ import {
   PasswordInput,
   ReferenceArrayInput,
   SelectInput,
-  SimpleForm,
   TextInput,
   useLocaleState,
   useTranslate,
@@ -15,8 +14,9 @@ import {
   userInputSchema,
 } from "../../../../common/schemas/user";
 import { SUPPORTED_LANGUAGES } from "../../../../common/codes";
-import { FormToolbar } from "../../FormToolbar";
-import { schemaForm } from "../../schemaForm";
+import { ResourceForm } from "../../../kit/ResourceForm";
+import { schemaForm } from "../../../kit/schemaForm";
+import { codeChoices } from "../../../kit/choices";
 
 const createForm = schemaForm(userCreateSchema as unknown as z.ZodObject);
 const editForm = schemaForm(userInputSchema);
@@ -34,11 +34,10 @@ export function UserForm({ mode }: { mode: "create" | "edit" }) {
   const roleName = useRoleName();
   const form = mode === "create" ? createForm : editForm;
   return (
-    <SimpleForm
-      validate={form.validate}
-      noValidate
-      toolbar={<FormToolbar deletable={mode === "edit"} />}
-      sx={{ maxWidth: 560 }}
+    <ResourceForm
+      form={form}
+      deletable={mode === "edit"}
+      maxWidth={560}
       defaultValues={
         mode === "create" ? { status: "enabled", roleIds: [] } : undefined
       }
@@ -60,10 +59,7 @@ export function UserForm({ mode }: { mode: "create" | "edit" }) {
       <TextInput source="phone" />
       <SelectInput
         source="status"
-        choices={USER_STATUSES.map((id) => ({
-          id,
-          name: translate(`system.status.${id}`),
-        }))}
+        choices={codeChoices(USER_STATUSES, "system.status", translate)}
       />
       <SelectInput
         source="language"
@@ -75,6 +71,6 @@ export function UserForm({ mode }: { mode: "create" | "edit" }) {
       <ReferenceArrayInput source="roleIds" reference="admin/system/roleManage">
         <AutocompleteArrayInput optionText={roleName} />
       </ReferenceArrayInput>
-    </SimpleForm>
+    </ResourceForm>
   );
 }

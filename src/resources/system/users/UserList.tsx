@@ -1,52 +1,39 @@
 import {
   DataTable,
-  DateField,
   FunctionField,
-  List,
   ReferenceArrayField,
   ReferenceInput,
   SearchInput,
   SelectInput,
   SingleFieldList,
   ChipField,
-  useCanAccess,
   useTranslate,
 } from "react-admin";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import type { Theme } from "@mui/material/styles";
 import { USER_STATUSES } from "../../../../common/schemas/user";
 import {
-  ResourceBulkDelete,
+  ResourceBulkActions,
   ResourceBulkUpdate,
-  ResourceListActions,
-} from "../../ResourceListActions";
+} from "../../../kit/ResourceListActions";
+import { ResourceList } from "../../../kit/ResourceList";
+import { hiddenBelowMd, hiddenBelowSm, TimeCol } from "../../../kit/columns";
 import { useRoleName } from "./UserForm";
-
-const RESOURCE = "admin/system/userManage";
-const hiddenOnPhones = { display: { xs: "none", sm: "table-cell" } };
+import { codeChoices } from "../../../kit/choices";
 
 function BulkActions() {
   const translate = useTranslate();
-  const { canAccess: canEdit } = useCanAccess({
-    resource: RESOURCE,
-    action: "edit",
-  });
   return (
-    <>
-      {canEdit ? (
-        <>
-          <ResourceBulkUpdate
-            data={{ status: "enabled" }}
-            label={translate("system.users.enable")}
-          />
-          <ResourceBulkUpdate
-            data={{ status: "disabled" }}
-            label={translate("system.users.disable")}
-          />
-        </>
-      ) : null}
-      <ResourceBulkDelete />
-    </>
+    <ResourceBulkActions>
+      <ResourceBulkUpdate
+        data={{ status: "enabled" }}
+        label={translate("system.users.enable")}
+      />
+      <ResourceBulkUpdate
+        data={{ status: "disabled" }}
+        label={translate("system.users.disable")}
+      />
+    </ResourceBulkActions>
   );
 }
 
@@ -54,10 +41,6 @@ function BulkActions() {
 export function UserList() {
   const translate = useTranslate();
   const roleName = useRoleName();
-  const { canAccess: canEdit } = useCanAccess({
-    resource: RESOURCE,
-    action: "edit",
-  });
   // On a phone the two pickers would push the page sideways: they sit behind "add filter".
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up("sm"));
   const filters = [
@@ -66,10 +49,7 @@ export function UserList() {
       key="status"
       source="status"
       alwaysOn={wide}
-      choices={USER_STATUSES.map((id) => ({
-        id,
-        name: translate(`system.status.${id}`),
-      }))}
+      choices={codeChoices(USER_STATUSES, "system.status", translate)}
     />,
     <ReferenceInput
       key="roleId"
@@ -81,53 +61,41 @@ export function UserList() {
     </ReferenceInput>,
   ];
   return (
-    <List
+    <ResourceList
       filters={filters}
       sort={{ field: "id", order: "ASC" }}
-      perPage={25}
-      exporter={false}
-      actions={<ResourceListActions />}
+      bulkActionButtons={<BulkActions />}
     >
-      <DataTable
-        rowClick={canEdit ? "edit" : false}
-        bulkActionButtons={<BulkActions />}
-      >
-        <DataTable.Col source="id" sx={hiddenOnPhones} />
-        <DataTable.Col source="loginName" />
-        <DataTable.Col source="userName" />
-        <DataTable.Col source="email" sx={hiddenOnPhones} />
-        <DataTable.Col source="status">
-          <FunctionField
-            render={(record: { status: string }) =>
-              translate(`system.status.${record.status}`)
-            }
-          />
-        </DataTable.Col>
-        <DataTable.Col source="roleIds" disableSort sx={hiddenOnPhones}>
-          <ReferenceArrayField
-            source="roleIds"
-            reference="admin/system/roleManage"
-          >
-            <SingleFieldList linkType={false}>
-              <FunctionField
-                render={(role: { name: string; nameEn: string }) => (
-                  <ChipField
-                    record={{ id: 0, label: roleName(role) }}
-                    source="label"
-                    size="small"
-                  />
-                )}
-              />
-            </SingleFieldList>
-          </ReferenceArrayField>
-        </DataTable.Col>
-        <DataTable.Col
-          source="lastLoginAt"
-          sx={{ display: { xs: "none", md: "table-cell" } }}
+      <DataTable.Col source="id" sx={hiddenBelowSm} />
+      <DataTable.Col source="loginName" />
+      <DataTable.Col source="userName" />
+      <DataTable.Col source="email" sx={hiddenBelowSm} />
+      <DataTable.Col source="status">
+        <FunctionField
+          render={(record: { status: string }) =>
+            translate(`system.status.${record.status}`)
+          }
+        />
+      </DataTable.Col>
+      <DataTable.Col source="roleIds" disableSort sx={hiddenBelowSm}>
+        <ReferenceArrayField
+          source="roleIds"
+          reference="admin/system/roleManage"
         >
-          <DateField source="lastLoginAt" showTime />
-        </DataTable.Col>
-      </DataTable>
-    </List>
+          <SingleFieldList linkType={false}>
+            <FunctionField
+              render={(role: { name: string; nameEn: string }) => (
+                <ChipField
+                  record={{ id: 0, label: roleName(role) }}
+                  source="label"
+                  size="small"
+                />
+              )}
+            />
+          </SingleFieldList>
+        </ReferenceArrayField>
+      </DataTable.Col>
+      <TimeCol source="lastLoginAt" sx={hiddenBelowMd} />
+    </ResourceList>
   );
 }

@@ -1,4 +1,4 @@
-import PeopleIcon from "@mui/icons-material/People";
+import { resourceManifest } from "../../../kit/manifest";
 import { LazyPage, lazyChunk } from "../../../layout/chunks";
 
 const UserList = lazyChunk(
@@ -18,10 +18,14 @@ const UserEdit = lazyChunk(
 );
 
 /** Users, at /admin/system/userManage. */
-export default {
+export default resourceManifest({
+  page: "system/userManage",
+  apiPath: "system/users",
+  permissionModule: "user",
+  inputSchema: () =>
+    import("../../../../common/schemas/user").then((m) => m.userCreateSchema),
   list: () => <LazyPage component={UserList} />,
   create: () => <LazyPage component={UserCreate} />,
   edit: () => <LazyPage component={UserEdit} />,
-  icon: PeopleIcon,
   recordRepresentation: "loginName",
-};
+});
