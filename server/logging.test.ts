@@ -54,6 +54,9 @@ describe("the logger's output", () => {
 
     // A reader comes back: what was kept is written, and the output closes cleanly.
     const drain = spawn("cat", [fifo], { stdio: ["ignore", "pipe", "ignore"] });
+    // Listened for at once: `cat` may end (at the close's EOF) before the stream's 'close'
+    // is seen here. The child's 'close' comes after its output has all been read.
+    const drained = new Promise((resolve) => drain.once("close", resolve));
     let received = "";
     drain.stdout.on("data", (chunk: Buffer) => (received += String(chunk)));
     const closed = new Promise((resolve) =>
@@ -61,7 +64,7 @@ describe("the logger's output", () => {
     );
     options.stream.end();
     await closed;
-    await new Promise((resolve) => drain.once("exit", resolve));
+    await drained;
     // Every line kept arrives whole, and together with those dropped they are all.
     const lines = received.split("\n").filter(Boolean);
     expect(lines.length).toBe(10_000 - dropped);
