@@ -31,6 +31,7 @@ import { countView, visitOf } from "../services/ask/questions.js";
 import { registerAccountForm } from "../public-site/account-form.js";
 import type { PageData } from "../../public-site/data.js";
 import { loadContentPage } from "../public-site/content-pages.js";
+import { forgetSermonFacets } from "../public-site/sermons.js";
 
 /** How long another instance's community write may take to show on this one's pages. */
 const PUBLIC_PAGE_CACHE_MS = 2000;
@@ -211,6 +212,8 @@ export const webPlugin = fp<{
         changesPages(pathOf(request.url))
       ) {
         pageCache.clear();
+        if (pathOf(request.url).startsWith("/tjc/sermons"))
+          forgetSermonFacets(app);
       }
     });
     registerSeoRoutes(app);

@@ -143,6 +143,36 @@ describe("the sermon library, /sermons", () => {
     ]);
   });
 
+  test("a series published a moment ago is offered by the series filter at once", async () => {
+    const option = (name: string) => `<option value="${name}">`;
+    // The filters' values are read and kept…
+    expect((await get("/sermons")).body).toContain(
+      option(`罗马书查经${stamp}`),
+    );
+    const later = `加拉太书${stamp}`;
+    const created = await t.request({
+      method: "POST",
+      url: "/tjc/sermons",
+      token: editor,
+      payload: {
+        title: `自由 ${stamp}`,
+        series: later,
+        preachedOn: "2023-01-07",
+        status: "published",
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    // …and a sermon written through the API drops them: the next page has the new one.
+    expect((await get("/sermons")).body).toContain(option(later));
+    const removed = await t.request({
+      method: "DELETE",
+      url: `/tjc/sermons/${created.json().data.id}`,
+      token: editor,
+    });
+    expect(removed.json().code, removed.body).toBe(0);
+    expect((await get("/sermons")).body).not.toContain(option(later));
+  });
+
   test("a book and a keyword together find the sermons with both, with the exact total", async () => {
     const page = async (query: string) => {
       const html = (await get(`/sermons?${query}`)).body;

@@ -89,6 +89,9 @@ const facetCache = new WeakMap<
  * The values of published sermons the filters offer, reread at most once a minute. Each
  * read scans the table (0.1 s and more at 100,000 sermons), so once they are known a
  * reread happens behind the pages, which keep the values read before until it is done.
+ * A sermon written on this instance drops them (forgetSermonFacets): an office that
+ * publishes a new series finds it in the filter on its next page. Other instances, and a
+ * sermon published at its scheduled time, catch up within the minute.
  */
 function facets(app: FastifyInstance): Promise<SermonFacets> {
   const known = facetCache.get(app.store);
@@ -102,10 +105,23 @@ function facets(app: FastifyInstance): Promise<SermonFacets> {
   }
   known.refreshing = true;
   loaded.then(
-    () => facetCache.set(app.store, { at: Date.now(), facets: loaded }),
+    () => {
+      // Not when forgetSermonFacets dropped these values meanwhile.
+      if (facetCache.get(app.store) === known)
+        facetCache.set(app.store, { at: Date.now(), facets: loaded });
+    },
     () => (known.refreshing = false),
   );
   return known.facets;
+}
+
+/**
+ * A sermon was created, changed or deleted on this instance (server/plugins/web.ts calls
+ * this once the write's answer has gone, so it has committed): the next library page
+ * reads the filters' values again, and a reread already under way is not kept.
+ */
+export function forgetSermonFacets(app: FastifyInstance): void {
+  facetCache.delete(app.store);
 }
 
 async function readFacets(app: FastifyInstance): Promise<SermonFacets> {
