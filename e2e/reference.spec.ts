@@ -56,6 +56,16 @@ test("the cascader stores 810000 for Hong Kong, which has no second level", asyn
   await expect(page.getByText("无下级地区", { exact: true })).toBeVisible();
 });
 
+/**
+ * The option is the one Enter picks: shown and highlighted, as a keyboard user sees it
+ * (the list filters as the letters arrive, and the highlight lands once it settles).
+ */
+async function expectHighlighted(page: Page, name: string): Promise<void> {
+  const option = page.getByRole("option", { name, exact: true });
+  await expect(option).toBeVisible();
+  await expect(option).toHaveClass(/Mui-focused/);
+}
+
 test("the cascader goes down to a district from the keyboard", async ({
   page,
 }) => {
@@ -64,26 +74,21 @@ test("the cascader goes down to a district from the keyboard", async ({
   await expect(province).toBeEnabled();
   await province.focus();
   await page.keyboard.type("广东");
-  await expect(
-    page.getByRole("option", { name: "广东省", exact: true }),
-  ).toBeVisible();
+  await expectHighlighted(page, "广东省");
   await page.keyboard.press("Enter");
   const city = page.getByRole("combobox", { name: "城市", exact: true });
   await expect(city).toBeEnabled();
   await page.keyboard.press("Tab");
   await expect(city).toBeFocused();
   await page.keyboard.type("广州");
-  await expect(
-    page.getByRole("option", { name: "广州市", exact: true }),
-  ).toBeVisible();
+  await expectHighlighted(page, "广州市");
   await page.keyboard.press("Enter");
   const district = page.getByRole("combobox", { name: "区县", exact: true });
   await expect(district).toBeEnabled();
   await page.keyboard.press("Tab");
+  await expect(district).toBeFocused();
   await page.keyboard.type("天河");
-  await expect(
-    page.getByRole("option", { name: "天河区", exact: true }),
-  ).toBeVisible();
+  await expectHighlighted(page, "天河区");
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("chosen-region-code")).toHaveText("440106");
   await expect(page.getByTestId("chosen-region-name")).toHaveText(
