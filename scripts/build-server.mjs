@@ -40,6 +40,19 @@ function asciiOnly(dir) {
   }
 }
 
+/** The folders of server/routes holding `file`, in name order (server/routes/folders.ts). */
+function routeFolders(file) {
+  const dir = "server/routes";
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter(
+      (entry) =>
+        entry.isDirectory() && fs.existsSync(path.join(dir, entry.name, file)),
+    )
+    .map((entry) => entry.name)
+    .sort();
+}
+
 // Chunks are named by hash: without this, every build would leave the last one's behind.
 fs.rmSync("dist/server/chunks", { recursive: true, force: true });
 
@@ -84,7 +97,13 @@ await build({
   // the other packages that read NODE_ENV take their production builds, whatever the
   // environment says, and the development builds are left out of the bundle. Unset, the
   // pages rendered with React's development build, several times slower.
-  define: { "process.env.NODE_ENV": '"production"' },
+  define: {
+    "process.env.NODE_ENV": '"production"',
+    // The route folders and those with tables of their own, which server/routes/folders.ts
+    // reads from the source otherwise.
+    ROUTE_FOLDERS: JSON.stringify(routeFolders("index.ts")),
+    ROUTE_MIGRATIONS: JSON.stringify(routeFolders("migration.ts")),
+  },
   sourcemap: true,
   logLevel: "warning",
 });

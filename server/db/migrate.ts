@@ -28,12 +28,17 @@ import * as twoFactor from "./migrations/0034-two-factor.js";
 import * as notificationEmail from "./migrations/0035-notification-email.js";
 import * as dropFts from "./migrations/0037-drop-fts.js";
 import * as sermonSeriesDay from "./migrations/0037a-sermon-series-day.js";
+import { routeMigrationFolders } from "../routes/folders.js";
 
 type StoreMigration = {
   up(db: Kysely<unknown>, kind: StoreKind): Promise<void>;
 };
 
-/** Every migration, in order. Each is written once for both stores. */
+/**
+ * The schema's history, in order: every table and index before resources brought their
+ * own. Each is written once for both stores. A resource's own tables are created by its
+ * route folder's migration.ts (`folderMigrations`).
+ */
 const MIGRATIONS: Record<string, StoreMigration> = {
   "0001-initial": initial,
   "0002-pinyin-sort-keys": pinyinSortKeys,
@@ -66,6 +71,21 @@ const MIGRATIONS: Record<string, StoreMigration> = {
 };
 
 /**
+ * The migrations of the route folders that have tables of their own, each named
+ * `routes/<folder>`: after the history (digits sort first), in folder order.
+ */
+async function folderMigrations(): Promise<Record<string, StoreMigration>> {
+  const found: Record<string, StoreMigration> = {};
+  for (const folder of routeMigrationFolders()) {
+    // esbuild bundles every ../routes/*/migration.ts this pattern matches.
+    found[`routes/${folder}`] = (await import(
+      `../routes/${folder}/migration.ts`
+    )) as StoreMigration;
+  }
+  return found;
+}
+
+/**
  * Brings the schema up to date. Kysely takes a lock (a PostgreSQL advisory lock, or
  * SQLite's write lock) so several instances starting together migrate once.
  */
@@ -76,7 +96,10 @@ export async function migrateToLatest(
   schema?: string,
 ): Promise<string[]> {
   const migrations: Record<string, Migration> = {};
-  for (const [name, migration] of Object.entries(MIGRATIONS)) {
+  for (const [name, migration] of Object.entries({
+    ...MIGRATIONS,
+    ...(await folderMigrations()),
+  })) {
     migrations[name] = { up: (trx) => migration.up(trx, kind) };
   }
   const migrator = new Migrator({

@@ -1,57 +1,20 @@
 import type { FastifyPluginAsync } from "fastify";
-import { askRoutes } from "./ask/index.js";
-import { authRoutes } from "./auth/index.js";
-import { accountRoutes } from "./auth/account.js";
-import { passwordResetRoutes } from "./auth/password-reset.js";
-import { emailVerifyRoutes } from "./auth/email-verify.js";
-import { twoFactorRoutes } from "./auth/two-factor.js";
-import { fileRoutes } from "./files/index.js";
-import { healthRoutes } from "./health.js";
-import { jobRoutes } from "./jobs/index.js";
-import { behaviorRoutes } from "./behavior/index.js";
-import { referenceRoutes } from "./reference/index.js";
-import { signUpRoutes } from "./public/signup.js";
-import { loginLockRoutes } from "./system/login-locks.js";
-import { tagRoutes } from "./tags/index.js";
-import { sermonRoutes } from "./sermons/index.js";
-import { articleRoutes } from "./articles/index.js";
-import { mediaContentRoutes } from "./media-content/index.js";
-import { publicContentRoutes } from "./public-content/index.js";
-import { systemRoutes } from "./system/index.js";
-import { spiderRoutes } from "./spiders/index.js";
-import { discipleRoutes } from "./disciples/index.js";
-import { ministryRoutes } from "./ministry/index.js";
-import { passageRoutes } from "./passages/index.js";
-import { liveRoutes } from "./live/index.js";
-import { noticeMailRoutes } from "./notice-mail/index.js";
-import { memberAccountRoutes } from "./member-account/index.js";
+import { routeFolders } from "./folders.js";
 
-/** Every /tjc route module, registered under the /tjc prefix by app.ts. */
+/**
+ * Every /tjc route folder (./folders.ts), registered under the /tjc prefix by app.ts in
+ * name order: each folder's index.ts default-exports its routes.
+ */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
-  await app.register(healthRoutes);
-  await app.register(authRoutes);
-  await app.register(twoFactorRoutes);
-  await app.register(accountRoutes);
-  await app.register(passwordResetRoutes);
-  await app.register(emailVerifyRoutes);
-  await app.register(noticeMailRoutes);
-  await app.register(memberAccountRoutes);
-  await app.register(tagRoutes);
-  await app.register(referenceRoutes);
-  await app.register(fileRoutes);
-  await app.register(sermonRoutes);
-  await app.register(loginLockRoutes);
-  await app.register(askRoutes);
-  await app.register(signUpRoutes);
-  await app.register(systemRoutes);
-  await app.register(jobRoutes);
-  await app.register(behaviorRoutes);
-  await app.register(spiderRoutes);
-  await app.register(articleRoutes);
-  await app.register(mediaContentRoutes);
-  await app.register(publicContentRoutes);
-  await app.register(discipleRoutes);
-  await app.register(ministryRoutes);
-  await app.register(passageRoutes);
-  await app.register(liveRoutes);
+  for (const folder of routeFolders()) {
+    // esbuild bundles every ./*/index.ts this pattern matches (a glob import).
+    const module = (await import(`./${folder}/index.ts`)) as {
+      default?: FastifyPluginAsync;
+    };
+    if (typeof module.default !== "function")
+      throw new Error(
+        `server/routes/${folder}/index.ts has no default export: its routes`,
+      );
+    await app.register(module.default);
+  }
 };

@@ -53,3 +53,5 @@ export const articleResource = contentResource({
 export const articleRoutes: FastifyPluginAsync = async (app) => {
   articleResource.register(app);
 };
+
+export default articleRoutes;

@@ -37,3 +37,5 @@ export const askRoutes: FastifyPluginAsync = async (app) => {
   await app.register(adminRevealRoutes);
   await app.register(adminLookupRoutes);
 };
+
+export default askRoutes;

@@ -20,6 +20,10 @@ import {
   acceptSecondFactor,
   twoFactorRequired,
 } from "../../services/two-factor.js";
+import { accountRoutes } from "./account.js";
+import { passwordResetRoutes } from "./password-reset.js";
+import { emailVerifyRoutes } from "./email-verify.js";
+import { twoFactorRoutes } from "./two-factor.js";
 
 const loginBody = z.object({
   loginName: z.string().trim().min(1).max(64),
@@ -248,3 +252,17 @@ export const authRoutes: FastifyPluginAsync = async (parent) => {
       }),
   );
 };
+
+/**
+ * Every route of the folder: login and sessions (above), two-factor enrolment, the
+ * caller's account, password reset and e-mail confirmation.
+ */
+const authFolderRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(authRoutes);
+  await app.register(twoFactorRoutes);
+  await app.register(accountRoutes);
+  await app.register(passwordResetRoutes);
+  await app.register(emailVerifyRoutes);
+};
+
+export default authFolderRoutes;

@@ -233,3 +233,5 @@ export const behaviorRoutes: FastifyPluginAsync = async (parent) => {
     },
   );
 };
+
+export default behaviorRoutes;

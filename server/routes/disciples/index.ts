@@ -609,3 +609,5 @@ async function writeImport(
   });
   return counts;
 }
+
+export default discipleRoutes;

@@ -237,3 +237,5 @@ export const fileRoutes: FastifyPluginAsync = async (parent) => {
     },
   );
 };
+
+export default fileRoutes;

@@ -102,3 +102,5 @@ export const jobRoutes: FastifyPluginAsync = async (parent) => {
   defineResource(app, jobResource);
   await app.register(jobLogRoutes);
 };
+
+export default jobRoutes;

@@ -13,3 +13,5 @@ export const liveRoutes: FastifyPluginAsync = async (app) => {
   await app.register(liveNoticeRoutes);
   await app.register(publicLiveRoutes);
 };
+
+export default liveRoutes;

@@ -9,3 +9,5 @@ export const mediaContentRoutes: FastifyPluginAsync = async (app) => {
   videoResource.register(app);
   gospelDocResource.register(app);
 };
+
+export default mediaContentRoutes;

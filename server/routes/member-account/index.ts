@@ -308,3 +308,5 @@ function emailAudit(
     after: { email: after.email, pendingEmail: after.pendingEmail },
   };
 }
+
+export default memberAccountRoutes;

@@ -185,3 +185,5 @@ export const ministryRoutes: FastifyPluginAsync = async (parent) => {
     },
   );
 };
+
+export default ministryRoutes;

@@ -94,3 +94,5 @@ export const noticeMailRoutes: FastifyPluginAsync = async (parent) => {
     },
   );
 };
+
+export default noticeMailRoutes;

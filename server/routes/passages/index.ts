@@ -128,3 +128,5 @@ export const passageRoutes: FastifyPluginAsync = async (parent) => {
     },
   );
 };
+
+export default passageRoutes;

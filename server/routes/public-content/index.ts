@@ -22,3 +22,5 @@ export const publicContentRoutes: FastifyPluginAsync = async (app) => {
   registerPublicReads(app, articleResource);
   await app.register(podcastRoutes);
 };
+
+export default publicContentRoutes;

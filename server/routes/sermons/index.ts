@@ -106,3 +106,5 @@ export const sermonResource = contentResource({
 export const sermonRoutes: FastifyPluginAsync = async (app) => {
   sermonResource.register(app);
 };
+
+export default sermonRoutes;

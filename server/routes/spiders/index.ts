@@ -351,3 +351,5 @@ function registerSpiderTest(parent: FastifyInstance): void {
     },
   );
 }
+
+export default spiderRoutes;

@@ -9,6 +9,7 @@ import { loginLogRoutes } from "./login-logs.js";
 import { sessionRoutes } from "./sessions.js";
 import { dashboardRoutes } from "./dashboard.js";
 import { outboxRoutes } from "./outbox.js";
+import { loginLockRoutes } from "./login-locks.js";
 
 /** The system administration routes, under /tjc/system (issue 10). */
 export const systemRoutes: FastifyPluginAsync = async (app) => {
@@ -22,4 +23,7 @@ export const systemRoutes: FastifyPluginAsync = async (app) => {
   await app.register(sessionRoutes);
   await app.register(dashboardRoutes);
   await app.register(outboxRoutes);
+  await app.register(loginLockRoutes);
 };
+
+export default systemRoutes;

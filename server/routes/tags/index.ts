@@ -64,3 +64,5 @@ export const tagResource = {
 export const tagRoutes: FastifyPluginAsync = async (app) => {
   defineResource(app, tagResource);
 };
+
+export default tagRoutes;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { sql } from "kysely";
-import { Code, CODE_MESSAGES } from "../../common/codes.js";
-import { ok } from "../http/envelope.js";
+import { Code, CODE_MESSAGES } from "../../../common/codes.js";
+import { ok } from "../../http/envelope.js";
 
 export const healthRoutes: FastifyPluginAsync = async (app) => {
   app.get(
@@ -38,3 +38,5 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+
+export default healthRoutes;
