@@ -96,6 +96,9 @@ function withPaging(
 /** A read step that answers a number without asking the store. */
 const constant = (value: number) => knownRows([{ total: value }]);
 
+/** Matches PostgreSQL's ids-first page reads at most (pageWithTotal's `idsFirst`). */
+const IDS_FIRST_MAX = 2000;
+
 /** What the parts of one resource's queries share. */
 interface QueryContext<Row> {
   app: FastifyInstance;
@@ -302,6 +305,31 @@ function compiledQueries<Row>(
     return built;
   }
 
+  /** The ids of the matching rows, in no order (PostgreSQL's ids-first page). */
+  function idsQuery(filter: Filter, plan: FindPlan): CompiledQuery {
+    return selectMatching(filter, { ...plan, walk: false })
+      .select(`${table}.id as id`)
+      .compile();
+  }
+
+  /** A page of the rows with these ids, sorted as a list is (id breaks ties). */
+  function pageOfIds(
+    ids: number[],
+    sort: Sort,
+    offset: number,
+    limit: number,
+  ): CompiledQuery {
+    return db()
+      .selectFrom(table)
+      .selectAll()
+      .where(sql<SqlBool>`${sql.ref(`${table}.id`)} = any(${ids})`)
+      .orderBy(sortColumn(def.sortKeys, sort.field), sort.order)
+      .orderBy("id", sort.order)
+      .limit(limit)
+      .offset(offset)
+      .compile();
+  }
+
   function countQuery(filter: Filter, plan: FindPlan): CompiledQuery {
     const key = JSON.stringify(["count", plan, filter]);
     const cached = compiled.get(key);
@@ -353,17 +381,108 @@ function compiledQueries<Row>(
     return query;
   };
 
-  return { pageQuery, countQuery, countsQuery, termsQuery };
+  return {
+    pageQuery,
+    countQuery,
+    countsQuery,
+    termsQuery,
+    idsQuery,
+    pageOfIds,
+  };
 }
 
 /** One page and its total, the total read instead of counted where it can be. */
+/**
+ * PostgreSQL, a keyword with another filter and few matches: their ids are read first,
+ * then the page is those rows sorted. Asked for the page at once, the planner took the
+ * keyword's estimate (3,900 of 100,000 sermons for a word in 1,000) and walked the ORDER
+ * BY index backwards testing each row, 14,000 rows to find a book's 137 matches
+ * (docs/performance.md, issue 23).
+ */
+function readsIdsFirst(
+  kind: StoreKind,
+  plan: FindPlan,
+  filters: number,
+  sort: Sort,
+  offset: number,
+  matches: number,
+): boolean {
+  return (
+    kind === "postgres" &&
+    plan.mode === "index" &&
+    filters > 1 &&
+    sort.field !== "relevance" &&
+    matches > offset &&
+    matches <= IDS_FIRST_MAX
+  );
+}
+
+/**
+ * A keyword whose every term the index holds (`found`, rarest first): its terms' ids and
+ * idf weights, of `rows` rows in all.
+ */
+function indexPlan(
+  found: { id: number; docCount: number }[],
+  rows: number | undefined,
+): FindPlan {
+  const all = Math.max(rows ?? 1, 1);
+  return {
+    mode: "index",
+    termIds: found.map((row) => Number(row.id)),
+    weights: found.map(
+      (row) =>
+        Math.round(Math.log(1 + all / Number(row.docCount)) * 1000) / 1000,
+    ),
+    walk: false,
+    listed: [],
+  };
+}
+
+/**
+ * SQLite, a list that looks its matches up: walk the ORDER BY index or look the matches up
+ * and sort them (keywordPlan), and which keyword terms a walk checks against a list.
+ */
+function sqlitePagePlan(
+  plan: FindPlan,
+  counts: {
+    rows: number;
+    matches: number;
+    wanted: number;
+    docCounts: number[];
+    filters: number;
+    lookupCost: number | undefined;
+  },
+): FindPlan {
+  const { rows, matches, wanted, docCounts, filters, lookupCost } = counts;
+  const walk = keywordPlan(matches, rows, wanted, lookupCost) === "walk";
+  return {
+    ...plan,
+    walk,
+    listed: walk
+      ? docCounts.map((count) => walkWithList(count, matches, rows, wanted))
+      : [],
+    first:
+      !walk &&
+      plan.mode === "index" &&
+      filters > 1 &&
+      keywordFirst(docCounts[0]!, matches, rows),
+  };
+}
+
 function pageReader<Row>(
   ctx: QueryContext<Row>,
   queries: ReturnType<typeof compiledQueries<Row>>,
   prepare: () => Promise<void>,
 ) {
   const { app, def, db, kind, search } = ctx;
-  const { pageQuery, countQuery, countsQuery, termsQuery } = queries;
+  const {
+    pageQuery,
+    countQuery,
+    countsQuery,
+    termsQuery,
+    idsQuery,
+    pageOfIds,
+  } = queries;
   const totals = new LRUCache<string, { version: number; total: number }>({
     max: CACHED_TOTALS_PER_RESOURCE,
   });
@@ -414,6 +533,8 @@ function pageReader<Row>(
     let known: number | undefined;
     let cacheAs: { key: string; version: number } | undefined;
     const termsKey = terms.join("\u0000");
+    const idsFirst = (matches: number) =>
+      readsIdsFirst(kind(), plan, active.length, sort, offset, matches);
     let rememberTermsAt: number | undefined;
     const steps: ReadStep[] = [
       countsQuery,
@@ -440,18 +561,7 @@ function pageReader<Row>(
           ).filter((row) => Number(row.docCount) > 0);
           if (terms.length > 0 && found.length === terms.length) {
             found.sort((a, b) => Number(a.docCount) - Number(b.docCount));
-            const all = Math.max(rows ?? 1, 1);
-            plan = {
-              mode: "index",
-              termIds: found.map((row) => Number(row.id)),
-              weights: found.map(
-                (row) =>
-                  Math.round(Math.log(1 + all / Number(row.docCount)) * 1000) /
-                  1000,
-              ),
-              walk: false,
-              listed: [],
-            };
+            plan = indexPlan(found, rows);
             docCounts = found.map((row) => Number(row.docCount));
             if (active.length === 1 && found.length === 1)
               known = Number(found[0]!.docCount);
@@ -467,37 +577,37 @@ function pageReader<Row>(
         }
         return known === undefined ? countQuery(filter, plan) : constant(known);
       },
-      ([counts, , counted]) => {
+      ([, , counted]) =>
+        idsFirst(Number(counted![0]!.total))
+          ? idsQuery(filter, plan)
+          : knownRows([]),
+      ([counts, , counted, ids]) => {
+        if (idsFirst(Number(counted![0]!.total)))
+          return pageOfIds(
+            ids!.map((row) => Number(row.id)),
+            sort,
+            offset,
+            limit,
+          );
         // Look the matches up and sort them, or walk the ORDER BY index (keywordPlan).
         const byLookup =
           keyword || active.some((key) => def.filters?.[key]?.lookup === true);
         if (kind() === "sqlite" && byLookup && sort.field !== "relevance") {
-          const rows = Number(
-            (counts![0] as { rowCount?: number } | undefined)?.rowCount ?? 0,
-          );
-          const matches = Number(counted![0]!.total);
-          const walk =
-            keywordPlan(matches, rows, offset + limit, def.lookupCost) ===
-            "walk";
-          plan = {
-            ...plan,
-            walk,
-            listed: walk
-              ? docCounts.map((count) =>
-                  walkWithList(count, matches, rows, offset + limit),
-                )
-              : [],
-            first:
-              !walk &&
-              plan.mode === "index" &&
-              active.length > 1 &&
-              keywordFirst(docCounts[0]!, matches, rows),
-          };
+          plan = sqlitePagePlan(plan, {
+            rows: Number(
+              (counts![0] as { rowCount?: number } | undefined)?.rowCount ?? 0,
+            ),
+            matches: Number(counted![0]!.total),
+            wanted: offset + limit,
+            docCounts,
+            filters: active.length,
+            lookupCost: def.lookupCost,
+          });
         }
         return pageQuery(filter, sort, offset, limit, plan);
       },
     ];
-    const [, termRows, counted, rows] = await app.store.read(steps);
+    const [, termRows, counted, , rows] = await app.store.read(steps);
     if (rememberTermsAt !== undefined)
       knownTerms.set(termsKey, { version: rememberTermsAt, rows: termRows! });
     const total = Number(counted![0]!.total);

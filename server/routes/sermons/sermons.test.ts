@@ -157,13 +157,17 @@ describe("/tjc/sermons", () => {
         .filter((sermon) => sermon.tagIds.includes(tagId))
         .sort((a, b) => b.preachedOn.localeCompare(a.preachedOn) || b.id - a.id)
         .map((sermon) => sermon.id);
-      const answered: number[] = [];
-      for (let start = 0; start < expected.length; start += 10) {
-        const { list, total } = await page({ tagId }, start);
-        expect(total).toBe(expected.length);
-        answered.push(...list.map((sermon) => sermon.id));
+      // With the keyword too (every one of them holds it): on PostgreSQL these few
+      // matches are read as ids first, then sorted and paged.
+      for (const filter of [{ tagId }, { tagId, q: "标签顺序" }]) {
+        const answered: number[] = [];
+        for (let start = 0; start < expected.length; start += 10) {
+          const { list, total } = await page(filter, start);
+          expect(total).toBe(expected.length);
+          answered.push(...list.map((sermon) => sermon.id));
+        }
+        expect(answered, JSON.stringify(filter)).toEqual(expected);
       }
-      expect(answered).toEqual(expected);
     }
     expect((await page({ tagId: common, q: "标签顺序" }, 0)).total).toBe(24);
   });
