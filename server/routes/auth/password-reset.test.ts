@@ -401,6 +401,30 @@ describe("POST /tjc/auth/password-reset and /confirm", () => {
     expect((await askReset("spray-last@example.test")).json().code).toBe(0);
   });
 
+  test("MAIL_LINKS_PER_IP_PER_HOUR=0 lifts the limit per client address, not the one per address", async () => {
+    const open = await buildTestApp({ MAIL_LINKS_PER_IP_PER_HOUR: "0" });
+    try {
+      expect(open.app.config.mail.linksPerIpPerHour).toBe(0);
+      const ask = (email: string) =>
+        open.request({
+          method: "POST",
+          url: "/tjc/auth/password-reset",
+          payload: { email },
+          remoteAddress: "10.99.2.2",
+        });
+      // Past the default of 10 from one client, each for its own address.
+      for (let i = 0; i < 14; i += 1)
+        expect((await ask(`open-${i}@example.test`)).json().code).toBe(0);
+      for (let i = 0; i < RESETS_PER_ADDRESS_PER_HOUR; i += 1)
+        expect((await ask("open-same@example.test")).json().code).toBe(0);
+      expect((await ask("open-same@example.test")).json().code).toBe(
+        Code.TOO_MANY_REQUESTS,
+      );
+    } finally {
+      await open.close();
+    }
+  });
+
   test("a disabled account gets no link", async () => {
     const loginName = await staffUser("disabled@church.test", null);
     await t.app.store.db
