@@ -94,13 +94,26 @@ async function member(browser: Browser, language: "zh-CN" | "en-US") {
   };
 }
 
-async function answerOnPage(page: Page, questionId: number, text: string) {
+/** Answers on the public page as a member does; the answer's envelope code. */
+async function answerOnPage(
+  page: Page,
+  questionId: number,
+  text: string,
+): Promise<number> {
   await page.goto(`/topicDetail?id=${questionId}`);
   await page.getByRole("button", { name: "撰写回答" }).click();
   const box = page.getByRole("textbox");
   await box.click();
   await box.pressSequentially(text);
+  // Until the answer is saved, its text is on the page anyway: in the editor.
+  const saved = page.waitForResponse(
+    (response) =>
+      response.request().method() === "POST" &&
+      new URL(response.url()).pathname ===
+        `/tjc/ask/questions/${questionId}/answers`,
+  );
   await page.getByRole("button", { name: "发布回答" }).click();
+  return (await (await saved).json()).code as number;
 }
 
 test("end to end: review word → approve; report → hide + mute a day → 42300 with the time → lift → posts again", async ({
@@ -152,7 +165,9 @@ test("end to end: review word → approve; report → hide + mute a day → 4230
 
     // A member answers; a second member reports the answer.
     const author = await member(browser, "zh-CN");
-    await answerOnPage(author.page, question.id, "这是一个粗鲁的回答");
+    expect(
+      await answerOnPage(author.page, question.id, "这是一个粗鲁的回答"),
+    ).toBe(0);
     await expect(author.page.getByText("这是一个粗鲁的回答")).toBeVisible();
     const answers = await api(
       request,
@@ -213,7 +228,9 @@ test("end to end: review word → approve; report → hide + mute a day → 4230
     await expect(page.getByRole("dialog")).toHaveCount(0);
 
     // The author is told until when on the public site.
-    await answerOnPage(author.page, question.id, "再说一句");
+    expect(await answerOnPage(author.page, question.id, "再说一句")).toBe(
+      42300,
+    );
     await expect(author.page.getByRole("alert")).toContainText(
       "你已被禁言，直到",
     );
@@ -225,7 +242,7 @@ test("end to end: review word → approve; report → hide + mute a day → 4230
       .filter({ hasText: author.userName });
     await row.getByRole("button", { name: "解除禁言" }).click();
     await expect(row).toHaveCount(0);
-    await answerOnPage(author.page, question.id, "我改正了");
+    expect(await answerOnPage(author.page, question.id, "我改正了")).toBe(0);
     await expect(author.page.getByText("我改正了")).toBeVisible();
     await Promise.all(
       [asker, author, reporter].map(({ page: p }) => p.context().close()),
