@@ -96,7 +96,7 @@ function withPaging(
 /** A read step that answers a number without asking the store. */
 const constant = (value: number) => knownRows([{ total: value }]);
 
-/** Matches PostgreSQL's ids-first page reads at most (pageWithTotal's `idsFirst`). */
+/** Matching ids PostgreSQL reads first at most (readsIdsFirst). */
 const IDS_FIRST_MAX = 2000;
 
 /** What the parts of one resource's queries share. */
@@ -306,10 +306,22 @@ function compiledQueries<Row>(
   }
 
   /** The ids of the matching rows, in no order (PostgreSQL's ids-first page). */
-  function idsQuery(filter: Filter, plan: FindPlan): CompiledQuery {
-    return selectMatching(filter, { ...plan, walk: false })
-      .select(`${table}.id as id`)
-      .compile();
+  function idsQuery(
+    filter: Filter,
+    plan: FindPlan,
+    limit: number,
+  ): CompiledQuery {
+    const matching = selectMatching(filter, { ...plan, walk: false }).select(
+      `${table}.id as id`,
+    );
+    // Materialized, the matches are planned as all of them: given the LIMIT, PostgreSQL
+    // planned for its first 2,001 of an estimated 25,000 and walked the primary key
+    // through 92,000 sermons (60 ms, against 7).
+    return sql<{
+      id: number;
+    }>`with matching as materialized (${matching}) select id from matching limit ${limit}`.compile(
+      db(),
+    );
   }
 
   /** A page of the rows with these ids, sorted as a list is (id breaks ties). */
@@ -393,27 +405,24 @@ function compiledQueries<Row>(
 
 /** One page and its total, the total read instead of counted where it can be. */
 /**
- * PostgreSQL, a keyword with another filter and few matches: their ids are read first,
- * then the page is those rows sorted. Asked for the page at once, the planner took the
- * keyword's estimate (3,900 of 100,000 sermons for a word in 1,000) and walked the ORDER
- * BY index backwards testing each row, 14,000 rows to find a book's 137 matches
- * (docs/performance.md, issue 23).
+ * PostgreSQL, a keyword with another filter: the matching ids are read first (at most
+ * IDS_FIRST_MAX + 1 of them), which gives the total too; when they are that few, the page
+ * is those rows sorted. Asked for the page at once, the planner took the keyword's
+ * estimate (3,900 of 100,000 sermons for a word in 1,000) and walked the ORDER BY index
+ * backwards testing each row, 14,000 rows to find a book's 137 matches; and a count beside
+ * the page tested the same matches again (docs/performance.md, issue 23).
  */
 function readsIdsFirst(
   kind: StoreKind,
   plan: FindPlan,
   filters: number,
   sort: Sort,
-  offset: number,
-  matches: number,
 ): boolean {
   return (
     kind === "postgres" &&
     plan.mode === "index" &&
     filters > 1 &&
-    sort.field !== "relevance" &&
-    matches > offset &&
-    matches <= IDS_FIRST_MAX
+    sort.field !== "relevance"
   );
 }
 
@@ -469,6 +478,19 @@ function sqlitePagePlan(
   };
 }
 
+/** A filter whose rows can change without a write to the table (time, other tables). */
+function volatileFilter<Row>(
+  def: AnyResourceDefinition<Row>,
+  filter: Filter,
+): boolean {
+  return Object.keys(filter).some(
+    (key) =>
+      filter[key] !== undefined &&
+      filter[key] !== "" &&
+      def.filters?.[key]?.volatile === true,
+  );
+}
+
 function pageReader<Row>(
   ctx: QueryContext<Row>,
   queries: ReturnType<typeof compiledQueries<Row>>,
@@ -496,14 +518,7 @@ function pageReader<Row>(
     string,
     { version: number; rows: Record<string, unknown>[] }
   >({ max: CACHED_TOTALS_PER_RESOURCE });
-  /** A filter whose rows can change without a write to the table (time, other tables). */
-  const isVolatile = (filter: Filter) =>
-    Object.keys(filter).some(
-      (key) =>
-        filter[key] !== undefined &&
-        filter[key] !== "" &&
-        def.filters?.[key]?.volatile === true,
-    );
+  const isVolatile = (filter: Filter) => volatileFilter(def, filter);
 
   /**
    * One page and the number of all matching rows, read from the same snapshot. The total
@@ -533,8 +548,7 @@ function pageReader<Row>(
     let known: number | undefined;
     let cacheAs: { key: string; version: number } | undefined;
     const termsKey = terms.join("\u0000");
-    const idsFirst = (matches: number) =>
-      readsIdsFirst(kind(), plan, active.length, sort, offset, matches);
+    let idsFirst = false;
     let rememberTermsAt: number | undefined;
     const steps: ReadStep[] = [
       countsQuery,
@@ -575,16 +589,22 @@ function pageReader<Row>(
           if (hit && hit.version === version) known = hit.total;
           else cacheAs = { key, version };
         }
+        idsFirst = readsIdsFirst(kind(), plan, active.length, sort);
+        if (idsFirst) return idsQuery(filter, plan, IDS_FIRST_MAX + 1);
         return known === undefined ? countQuery(filter, plan) : constant(known);
       },
-      ([, , counted]) =>
-        idsFirst(Number(counted![0]!.total))
-          ? idsQuery(filter, plan)
-          : knownRows([]),
-      ([counts, , counted, ids]) => {
-        if (idsFirst(Number(counted![0]!.total)))
+      // The total: counted above, or the number of ids read first, or, when they were
+      // too many to page through, counted now.
+      ([, , first]) => {
+        if (!idsFirst) return knownRows(first!);
+        if (first!.length <= IDS_FIRST_MAX) return constant(first!.length);
+        idsFirst = false;
+        return known === undefined ? countQuery(filter, plan) : constant(known);
+      },
+      ([counts, , first, counted]) => {
+        if (idsFirst)
           return pageOfIds(
-            ids!.map((row) => Number(row.id)),
+            first!.map((row) => Number(row.id)),
             sort,
             offset,
             limit,
@@ -607,7 +627,7 @@ function pageReader<Row>(
         return pageQuery(filter, sort, offset, limit, plan);
       },
     ];
-    const [, termRows, counted, , rows] = await app.store.read(steps);
+    const [, termRows, , counted, rows] = await app.store.read(steps);
     if (rememberTermsAt !== undefined)
       knownTerms.set(termsKey, { version: rememberTermsAt, rows: termRows! });
     const total = Number(counted![0]!.total);
