@@ -497,14 +497,7 @@ function pageReader<Row>(
   prepare: () => Promise<void>,
 ) {
   const { app, def, db, kind, search } = ctx;
-  const {
-    pageQuery,
-    countQuery,
-    countsQuery,
-    termsQuery,
-    idsQuery,
-    pageOfIds,
-  } = queries;
+  const { pageQuery, countQuery, countsQuery, termsQuery } = queries;
   const totals = new LRUCache<string, { version: number; total: number }>({
     max: CACHED_TOTALS_PER_RESOURCE,
   });
@@ -590,7 +583,7 @@ function pageReader<Row>(
           else cacheAs = { key, version };
         }
         idsFirst = readsIdsFirst(kind(), plan, active.length, sort);
-        if (idsFirst) return idsQuery(filter, plan, IDS_FIRST_MAX + 1);
+        if (idsFirst) return queries.idsQuery(filter, plan, IDS_FIRST_MAX + 1);
         return known === undefined ? countQuery(filter, plan) : constant(known);
       },
       // The total: counted above, or the number of ids read first, or, when they were
@@ -603,7 +596,7 @@ function pageReader<Row>(
       },
       ([counts, , first, counted]) => {
         if (idsFirst)
-          return pageOfIds(
+          return queries.pageOfIds(
             first!.map((row) => Number(row.id)),
             sort,
             offset,
