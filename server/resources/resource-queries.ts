@@ -405,23 +405,26 @@ function compiledQueries<Row>(
 
 /** One page and its total, the total read instead of counted where it can be. */
 /**
- * PostgreSQL, a keyword with another filter: the matching ids are read first (at most
+ * PostgreSQL, a keyword on a passage: the matching ids are read first (at most
  * IDS_FIRST_MAX + 1 of them), which gives the total too; when they are that few, the page
  * is those rows sorted. Asked for the page at once, the planner took the keyword's
  * estimate (3,900 of 100,000 sermons for a word in 1,000) and walked the ORDER BY index
  * backwards testing each row, 14,000 rows to find a book's 137 matches; and a count beside
- * the page tested the same matches again (docs/performance.md, issue 23).
+ * the page tested the same matches again: 97 requests a second against 164 so
+ * (docs/performance.md, issue 23). A tag with a keyword is left to the planner, which
+ * does better there (786 against 662 a second).
  */
 function readsIdsFirst(
   kind: StoreKind,
   plan: FindPlan,
-  filters: number,
+  filter: Filter,
   sort: Sort,
 ): boolean {
   return (
     kind === "postgres" &&
     plan.mode === "index" &&
-    filters > 1 &&
+    typeof filter.passage === "string" &&
+    filter.passage !== "" &&
     sort.field !== "relevance"
   );
 }
@@ -582,7 +585,7 @@ function pageReader<Row>(
           if (hit && hit.version === version) known = hit.total;
           else cacheAs = { key, version };
         }
-        idsFirst = readsIdsFirst(kind(), plan, active.length, sort);
+        idsFirst = readsIdsFirst(kind(), plan, filter, sort);
         if (idsFirst) return queries.idsQuery(filter, plan, IDS_FIRST_MAX + 1);
         return known === undefined ? countQuery(filter, plan) : constant(known);
       },

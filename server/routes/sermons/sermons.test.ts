@@ -136,6 +136,7 @@ describe("/tjc/sermons", () => {
         title: `标签顺序 ${i}`,
         preachedOn,
         tagIds,
+        passage: "罗马书 8:28",
       });
       expect(response.statusCode, response.body).toBe(200);
       made.push({ id: response.json().data.id, preachedOn, tagIds });
@@ -157,9 +158,13 @@ describe("/tjc/sermons", () => {
         .filter((sermon) => sermon.tagIds.includes(tagId))
         .sort((a, b) => b.preachedOn.localeCompare(a.preachedOn) || b.id - a.id)
         .map((sermon) => sermon.id);
-      // With the keyword too (every one of them holds it): on PostgreSQL these few
-      // matches are read as ids first, then sorted and paged.
-      for (const filter of [{ tagId }, { tagId, q: "标签顺序" }]) {
+      // With the keyword and a book too (every one of them holds both): on PostgreSQL
+      // a book's few matches are read as ids first, then sorted and paged.
+      for (const filter of [
+        { tagId },
+        { tagId, q: "标签顺序" },
+        { tagId, q: "标签顺序", passage: "罗马书 8" },
+      ]) {
         const answered: number[] = [];
         for (let start = 0; start < expected.length; start += 10) {
           const { list, total } = await page(filter, start);
