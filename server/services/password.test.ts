@@ -2,13 +2,16 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 
 type PasswordModule = typeof import("./password.js");
 
-/** password.ts read afresh with LAMPSTAND_TEST_SCRYPT_N as given (undefined: unset). */
+/**
+ * password.ts read afresh with the environment variable LAMPSTAND_TEST_SCRYPT_N set to
+ * `testCost` for this test (undefined: unset), through vitest's `stubEnv`, which
+ * `unstubAllEnvs` puts back after each test.
+ */
 async function passwordModule(
   testCost: string | undefined,
 ): Promise<PasswordModule> {
   vi.resetModules();
-  if (testCost === undefined) vi.stubEnv("LAMPSTAND_TEST_SCRYPT_N", undefined);
-  else vi.stubEnv("LAMPSTAND_TEST_SCRYPT_N", testCost);
+  vi.stubEnv("LAMPSTAND_TEST_SCRYPT_N", testCost);
   return import("./password.js");
 }
 
