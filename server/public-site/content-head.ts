@@ -5,7 +5,7 @@ import {
   docsUrl,
   type ContentPageData,
 } from "../../public-site/pages/content/data.js";
-import { clip, plainText, type SermonHead } from "./sermon-head.js";
+import { clip, plainText, itemHead, type SermonHead } from "./sermon-head.js";
 
 /** The head of the articles' and documents' pages, in the shape of a sermon page's. */
 export function contentHead(
@@ -43,20 +43,14 @@ export function contentHead(
       const description = clip(
         article.summary || plainText(article.body) || article.title,
       );
-      return {
-        title: `${article.title} · ${site}`,
-        description,
+      return itemHead(site, {
         path,
-        type: "article",
-        index: true,
-        image: article.cover?.url,
-        jsonLd: {
-          "@context": "https://schema.org",
-          "@type": "Article",
+        title: article.title,
+        description,
+        cover: article.cover,
+        schemaType: "Article",
+        fields: {
           headline: article.title.slice(0, 110),
-          name: article.title,
-          description,
-          url: path,
           mainEntityOfPage: path,
           inLanguage: language,
           ...(article.author
@@ -68,25 +62,19 @@ export function contentHead(
           ...(article.category ? { articleSection: article.category } : {}),
           ...(article.cover ? { image: article.cover.url } : {}),
         },
-      };
+      });
     }
     case "doc": {
       const { doc } = data;
       const path = `/docs/${doc.id}`;
       const description = clip(doc.description || doc.title);
-      return {
-        title: `${doc.title} · ${site}`,
-        description,
+      return itemHead(site, {
         path,
-        type: "article",
-        index: true,
-        image: doc.cover?.url,
-        jsonLd: {
-          "@context": "https://schema.org",
-          "@type": "DigitalDocument",
-          name: doc.title,
-          description,
-          url: path,
+        title: doc.title,
+        description,
+        cover: doc.cover,
+        schemaType: "DigitalDocument",
+        fields: {
           inLanguage: doc.language === "other" ? undefined : doc.language,
           ...(doc.publishedAt ? { datePublished: doc.publishedAt } : {}),
           ...(doc.file
@@ -97,7 +85,7 @@ export function contentHead(
             : {}),
           ...(doc.cover ? { image: doc.cover.url } : {}),
         },
-      };
+      });
     }
   }
 }

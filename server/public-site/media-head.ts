@@ -5,7 +5,7 @@ import {
   videosUrl,
   type MediaPageData,
 } from "../../public-site/pages/media/data.js";
-import { clip, isoDuration, type SermonHead } from "./sermon-head.js";
+import { clip, isoDuration, itemHead, type SermonHead } from "./sermon-head.js";
 
 /** The head of the audio and video pages, in the shape of a sermon page's. */
 export function mediaHead(
@@ -46,19 +46,13 @@ export function mediaHead(
       const { audio } = data;
       const path = `/audios/${audio.id}`;
       const description = clip(audio.description || audio.title);
-      return {
-        title: `${audio.title} · ${site}`,
-        description,
+      return itemHead(site, {
         path,
-        type: "article",
-        index: true,
-        image: audio.cover?.url,
-        jsonLd: {
-          "@context": "https://schema.org",
-          "@type": "AudioObject",
-          name: audio.title,
-          description,
-          url: path,
+        title: audio.title,
+        description,
+        cover: audio.cover,
+        schemaType: "AudioObject",
+        fields: {
           ...(audio.audio
             ? {
                 contentUrl: audio.audio.url,
@@ -74,25 +68,19 @@ export function mediaHead(
           ...(audio.publishedAt ? { datePublished: audio.publishedAt } : {}),
           ...(audio.cover ? { image: audio.cover.url } : {}),
         },
-      };
+      });
     }
     case "video": {
       const { video } = data;
       const path = `/videos/${video.id}`;
       const description = clip(video.description || video.title);
-      return {
-        title: `${video.title} · ${site}`,
-        description,
+      return itemHead(site, {
         path,
-        type: "article",
-        index: true,
-        image: video.cover?.url,
-        jsonLd: {
-          "@context": "https://schema.org",
-          "@type": "VideoObject",
-          name: video.title,
-          description,
-          url: path,
+        title: video.title,
+        description,
+        cover: video.cover,
+        schemaType: "VideoObject",
+        fields: {
           ...(video.video
             ? {
                 contentUrl: video.video.url,
@@ -107,7 +95,7 @@ export function mediaHead(
           ...(video.publishedAt ? { uploadDate: video.publishedAt } : {}),
           ...(video.cover ? { thumbnailUrl: video.cover.url } : {}),
         },
-      };
+      });
     }
   }
 }

@@ -37,6 +37,40 @@ export function clip(text: string): string {
     : text;
 }
 
+/**
+ * The head of one published item's page (an article, a document, an audio or a video):
+ * its title with the site's name, its description, cover and schema.org JSON-LD, whose
+ * fields of its own are `fields` (after `name`, `description` and `url`).
+ */
+export function itemHead(
+  site: string,
+  item: {
+    path: string;
+    title: string;
+    description: string;
+    cover?: { url: string } | null;
+    schemaType: string;
+    fields: Record<string, unknown>;
+  },
+): SermonHead {
+  return {
+    title: `${item.title} · ${site}`,
+    description: item.description,
+    path: item.path,
+    type: "article",
+    index: true,
+    image: item.cover?.url,
+    jsonLd: {
+      "@context": "https://schema.org",
+      "@type": item.schemaType,
+      name: item.title,
+      description: item.description,
+      url: item.path,
+      ...item.fields,
+    },
+  };
+}
+
 /** ISO 8601 duration (PT1H2M3S) for schema.org. */
 export function isoDuration(seconds: number): string {
   const total = Math.round(seconds);
