@@ -143,9 +143,6 @@ export const appMessages = {
     },
     resources: {
       "admin/tagManage": {
-        name: "标签",
-        // the list's title (its h1 and the tab's title) is the menu entry's name
-        page: { list: "标签管理" },
         fields: TAG_FIELD_LABELS["zh-CN"],
         helper: {
           sortOrder: "数字越小越靠前",
@@ -292,8 +289,6 @@ export const appMessages = {
     },
     resources: {
       "admin/tagManage": {
-        name: "Tag |||| Tags",
-        page: { list: "Tags" },
         fields: TAG_FIELD_LABELS["en-US"],
         helper: {
           sortOrder: "Smaller numbers come first",

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { RESOURCES } from "../resources";
 
 /**
  * One definition per message key: every message fragment of the admin (each area's
- * messages.ts and the app's own) is merged into one catalogue per language, where a key
- * defined twice silently takes the later fragment's text. That is how the bulk-publish
- * notice of the audio, video and document lists came to show a literal `%{count}`.
+ * messages.ts, the app's own and each resource manifest's: its record's name and list
+ * title) is merged into one catalogue per language, where a key defined twice silently
+ * takes the later fragment's text. That is how the bulk-publish notice of the audio,
+ * video and document lists came to show a literal `%{count}`.
  */
 const modules = import.meta.glob<Record<string, unknown>>(
   ["../**/messages.ts", "../**/appMessages.ts"],
@@ -31,6 +33,13 @@ function fragments(): Fragment[] {
       }
     }
   }
+  for (const manifest of RESOURCES)
+    for (const language of ["zh-CN", "en-US"] as const)
+      if (manifest.messages)
+        found.push({
+          where: `manifest ${manifest.name} ${language}`,
+          messages: manifest.messages[language],
+        });
   return found;
 }
 
@@ -50,6 +59,9 @@ describe("message keys", () => {
     );
     expect(where.some((w) => w.includes("appMessages"))).toBe(true);
     expect(where.length).toBeGreaterThan(20);
+    expect(
+      where.filter((w) => w.startsWith("manifest ")).length,
+    ).toBeGreaterThan(40);
   });
 
   it("no key is defined by two fragments", () => {
@@ -66,5 +78,17 @@ describe("message keys", () => {
       }
     }
     expect(twice).toEqual([]);
+  });
+
+  it("leaves a record's name and its list's title to the resource's manifest", () => {
+    const owned = /^resources\.[^.]+\.(name|page\.list)$/;
+    const elsewhere = fragments()
+      .filter((fragment) => !fragment.where.startsWith("manifest "))
+      .flatMap(({ where, messages }) =>
+        leafKeys(messages)
+          .filter((key) => owned.test(key))
+          .map((key) => `${where}: ${key}`),
+      );
+    expect(elsewhere).toEqual([]);
   });
 });

@@ -28,26 +28,36 @@ function messagesFor(locale: string): TranslationMessages {
 
 /**
  * ra-i18n-polyglot over the shell's catalogue plus the features' messages, which arrive
- * with their screens: each registration rebuilds the translator at once (synchronously),
- * before the screen that brought them renders, so no render sees a missing key and no
- * re-render is needed. The first language is the saved one (localStorage `aid-language`),
- * else the browser's if supported, else the ministry's default (/tjc-config.js), else
- * zh-CN; a switch at run time is saved there too,
- * and every request's Accept-Language follows it.
+ * with their screens: a registration marks the translator stale and the next translation
+ * rebuilds it (synchronously), before the screen that brought them renders, so no render
+ * sees a missing key and no re-render is needed. Registrations in a row (each resource
+ * manifest registers its record's name as the shell loads) cost one rebuild, not one
+ * each. The first language is the saved one (localStorage `aid-language`), else the
+ * browser's if supported, else the ministry's default (/tjc-config.js), else zh-CN; a
+ * switch at run time is saved there too, and every request's Accept-Language follows it.
  */
 export function createI18nProvider(): I18nProvider {
   const initial = getCurrentLanguage();
   setCurrentLanguage(initial);
   let language: Language = initial;
   let polyglot = polyglotI18nProvider(messagesFor, language, LOCALES);
+  let stale = false;
   onMessagesRegistered(() => {
-    polyglot = polyglotI18nProvider(messagesFor, language, LOCALES);
+    stale = true;
   });
+  const current = () => {
+    if (stale) {
+      stale = false;
+      polyglot = polyglotI18nProvider(messagesFor, language, LOCALES);
+    }
+    return polyglot;
+  };
   const provider: I18nProvider = {
-    translate: (key, options) => polyglot.translate(key, options),
+    translate: (key, options) => current().translate(key, options),
     changeLocale: async (locale) => {
       const next = isSupportedLanguage(locale) ? locale : "zh-CN";
       language = next;
+      stale = false;
       polyglot = polyglotI18nProvider(messagesFor, next, LOCALES);
       setCurrentLanguage(next);
       saveLanguage(next);

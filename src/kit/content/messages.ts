@@ -96,18 +96,12 @@ const sermonScreens = {
     },
     resources: {
       "admin/sermonManage": {
-        name: "讲道",
-        page: { list: "讲道管理" },
         fields: sermonFieldsZh,
       },
       "admin/mySermonManage": {
-        name: "我的讲道",
-        page: { list: "我的讲道" },
         fields: sermonFieldsZh,
       },
       "admin/articleManage": {
-        name: "文章",
-        page: { list: "文章管理" },
         fields: articleFieldsZh,
       },
     },
@@ -171,18 +165,12 @@ const sermonScreens = {
     },
     resources: {
       "admin/sermonManage": {
-        name: "Sermon |||| Sermons",
-        page: { list: "Sermons" },
         fields: sermonFieldsEn,
       },
       "admin/mySermonManage": {
-        name: "My sermon |||| My sermons",
-        page: { list: "My sermons" },
         fields: sermonFieldsEn,
       },
       "admin/articleManage": {
-        name: "Article |||| Articles",
-        page: { list: "Articles" },
         fields: articleFieldsEn,
       },
     },
@@ -206,18 +194,12 @@ const mediaScreens = {
     },
     resources: {
       "admin/audioManage": {
-        name: "音频",
-        page: { list: "音频管理" },
         fields: AUDIO_FIELD_LABELS["zh-CN"],
       },
       "admin/videoManage": {
-        name: "视频",
-        page: { list: "视频管理" },
         fields: VIDEO_FIELD_LABELS["zh-CN"],
       },
       "admin/docManage": {
-        name: "福音文档",
-        page: { list: "福音文档" },
         fields: GOSPEL_DOC_FIELD_LABELS["zh-CN"],
       },
     },
@@ -239,18 +221,12 @@ const mediaScreens = {
     },
     resources: {
       "admin/audioManage": {
-        name: "Audio |||| Audio",
-        page: { list: "Audio" },
         fields: AUDIO_FIELD_LABELS["en-US"],
       },
       "admin/videoManage": {
-        name: "Video |||| Videos",
-        page: { list: "Videos" },
         fields: VIDEO_FIELD_LABELS["en-US"],
       },
       "admin/docManage": {
-        name: "Gospel document |||| Gospel documents",
-        page: { list: "Gospel documents" },
         fields: GOSPEL_DOC_FIELD_LABELS["en-US"],
       },
     },

@@ -16,6 +16,7 @@ const ArticleEditPageChunk = lazyChunk(
 /** /admin/articleManage; creating and editing happen in the full-page editor. */
 export const articles = resourceManifest({
   page: "articleManage",
+  recordName: { "zh-CN": "文章", "en-US": "Article |||| Articles" },
   apiPath: "articles",
   permissionModule: "article",
   inputSchema: () =>

@@ -18,6 +18,9 @@ const TopicAnswerScreen = lazyChunk(
  */
 export default resourceManifest({
   page: "topicDetailManage",
+  recordName: { "zh-CN": "回答", "en-US": "Answer |||| Answers" },
+  // Not the menu entry's title ("问题详情管理", "Manage question details").
+  listTitle: { "zh-CN": "问题详情", "en-US": "Question details" },
   apiPath: "ask/admin/answers",
   permissionModule: "askAnswer",
   inputSchema: () =>

@@ -8,12 +8,6 @@ export const askAnswerMessages = {
         revision_kept: "已保存修订，原内容可在修订中查看",
       },
     },
-    resources: {
-      "admin/topicDetailManage": {
-        name: "回答",
-        page: { list: "问题详情" },
-      },
-    },
   },
   "en-US": {
     moderation: {
@@ -21,12 +15,6 @@ export const askAnswerMessages = {
         pick: "Choose a question to manage its answers:",
         open: "Manage answers",
         revision_kept: "Saved; the earlier text is kept as a revision",
-      },
-    },
-    resources: {
-      "admin/topicDetailManage": {
-        name: "Answer |||| Answers",
-        page: { list: "Question details" },
       },
     },
   },

@@ -11,6 +11,7 @@ const AskComplaintList = lazyChunk(
 /** The reports resource, at /admin/askComplaintManage: grouped by post, resolved per group. */
 export default resourceManifest({
   page: "askComplaintManage",
+  recordName: { "zh-CN": "举报", "en-US": "Report |||| Reports" },
   apiPath: "ask/admin/reports",
   permissionModule: "askComplaint",
   list: () => <LazyPage component={AskComplaintList} />,

@@ -21,8 +21,6 @@ export const askComplaintMessages = {
     },
     resources: {
       "admin/askComplaintManage": {
-        name: "举报",
-        page: { list: "用户投诉" },
         fields: { q: "关键词" },
       },
     },
@@ -48,8 +46,6 @@ export const askComplaintMessages = {
     },
     resources: {
       "admin/askComplaintManage": {
-        name: "Report |||| Reports",
-        page: { list: "User complaints" },
         fields: { q: "Keyword" },
       },
     },

@@ -10,6 +10,7 @@ const AskMuteList = lazyChunk(
 /** The mutes resource, at /admin/askKeepSilenceManage: mute a member by name, lift a mute. */
 export default resourceManifest({
   page: "askKeepSilenceManage",
+  recordName: { "zh-CN": "禁言", "en-US": "Mute |||| Mutes" },
   apiPath: "ask/admin/mutes",
   permissionModule: "askMute",
   inputSchema: () =>

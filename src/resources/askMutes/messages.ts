@@ -10,8 +10,6 @@ export const askMuteMessages = {
     },
     resources: {
       "admin/askKeepSilenceManage": {
-        name: "禁言",
-        page: { list: "禁言用户" },
         fields: {
           userId: "成员",
           userName: "成员",
@@ -36,8 +34,6 @@ export const askMuteMessages = {
     },
     resources: {
       "admin/askKeepSilenceManage": {
-        name: "Mute |||| Mutes",
-        page: { list: "Muted users" },
         fields: {
           userId: "Member",
           userName: "Member",

@@ -17,6 +17,7 @@ const AskQuestionScreen = lazyChunk(
  */
 export const askQuestions = resourceManifest({
   page: "askManage",
+  recordName: { "zh-CN": "问题", "en-US": "Question |||| Questions" },
   apiPath: "ask/admin/questions",
   permissionModule: "askTopic",
   inputSchema: () =>
@@ -33,6 +34,12 @@ export const askQuestions = resourceManifest({
  */
 export const askReview = resourceManifest({
   name: "admin/askReview",
+  recordName: {
+    "zh-CN": "待审核内容",
+    "en-US": "Post waiting for review |||| Posts waiting for review",
+  },
+  // No menu entry of its own to take the list's title from.
+  listTitle: { "zh-CN": "审核队列", "en-US": "Review queue" },
   apiPath: "ask/admin/review",
   permissionModule: "askTopic",
 });

@@ -13,13 +13,7 @@ export const askQuestionMessages = {
     },
     resources: {
       "admin/askManage": {
-        name: "问题",
-        page: { list: "问答管理" },
         fields: { q: "关键词" },
-      },
-      "admin/askReview": {
-        name: "待审核内容",
-        page: { list: "审核队列" },
       },
     },
   },
@@ -36,13 +30,7 @@ export const askQuestionMessages = {
     },
     resources: {
       "admin/askManage": {
-        name: "Question |||| Questions",
-        page: { list: "Q&A management" },
         fields: { q: "Keyword" },
-      },
-      "admin/askReview": {
-        name: "Post waiting for review |||| Posts waiting for review",
-        page: { list: "Review queue" },
       },
     },
   },

@@ -20,6 +20,7 @@ const AskTagEdit = lazyChunk(
 /** The Q&A tags resource, at /admin/askTagManage (create and edit are dialogs over the list). */
 export default resourceManifest({
   page: "askTagManage",
+  recordName: { "zh-CN": "问答标签", "en-US": "Q&A tag |||| Q&A tags" },
   apiPath: "ask/admin/tags",
   permissionModule: "askTag",
   inputSchema: () =>

@@ -17,9 +17,7 @@ export const askTagMessages = {
     },
     resources: {
       "admin/askTagManage": {
-        name: "问答标签",
         forcedCaseName: "问答标签",
-        page: { list: "问答标签" },
         fields: ASK_TAG_FIELD_LABELS["zh-CN"],
       },
     },
@@ -40,10 +38,8 @@ export const askTagMessages = {
     },
     resources: {
       "admin/askTagManage": {
-        name: "Q&A tag |||| Q&A tags",
         // Kept as written in sentences ("Delete Q&A tag #7"), not lower-cased.
         forcedCaseName: "Q&A tag |||| Q&A tags",
-        page: { list: "Q&A tags" },
         fields: ASK_TAG_FIELD_LABELS["en-US"],
       },
     },

@@ -25,6 +25,7 @@ registerPreload(() => AudioList.preload());
 
 export default resourceManifest({
   page: "audioManage",
+  recordName: { "zh-CN": "音频", "en-US": "Audio |||| Audio" },
   apiPath: "audios",
   permissionModule: "audio",
   inputSchema: () =>

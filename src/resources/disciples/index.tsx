@@ -27,6 +27,7 @@ export const DiscipleImport = lazyChunk(
 /** The believers resource, at /admin/discipleManage. */
 export default resourceManifest({
   page: "discipleManage",
+  recordName: { "zh-CN": "信徒", "en-US": "Believer |||| Believers" },
   apiPath: "disciples",
   permissionModule: "disciple",
   pages: [

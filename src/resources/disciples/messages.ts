@@ -55,8 +55,6 @@ export const discipleMessages = {
     },
     resources: {
       "admin/discipleManage": {
-        name: "信徒",
-        page: { list: "信徒管理" },
         fields: DISCIPLE_FIELD_LABELS["zh-CN"],
       },
     },
@@ -111,8 +109,6 @@ export const discipleMessages = {
     },
     resources: {
       "admin/discipleManage": {
-        name: "Believer |||| Believers",
-        page: { list: "Believers" },
         fields: DISCIPLE_FIELD_LABELS["en-US"],
       },
     },

@@ -25,6 +25,10 @@ registerPreload(() => GospelDocList.preload());
 
 export default resourceManifest({
   page: "docManage",
+  recordName: {
+    "zh-CN": "福音文档",
+    "en-US": "Gospel document |||| Gospel documents",
+  },
   apiPath: "gospel-docs",
   permissionModule: "doc",
   inputSchema: () =>

@@ -26,6 +26,7 @@ registerPreload(() =>
 /** The jobs resource, at /admin/system/jobManage. */
 export default resourceManifest({
   page: "system/jobManage",
+  recordName: { "zh-CN": "定时任务", "en-US": "Job |||| Jobs" },
   apiPath: "system/jobs",
   permissionModule: "job",
   inputSchema: () =>

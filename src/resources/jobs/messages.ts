@@ -1,6 +1,5 @@
 /** The job and job-log screens' strings (merged into the admin's i18n catalogue). */
 import { JOB_VALIDATION_MESSAGES } from "../../../common/job-messages";
-import { ADMIN_PAGE_NAMES } from "../../../common/admin-pages";
 import {
   JOB_FIELD_LABELS,
   JOB_LOG_FIELD_LABELS,
@@ -45,13 +44,9 @@ export const jobMessages = {
     },
     resources: {
       "admin/system/jobManage": {
-        name: "定时任务",
-        page: { list: ADMIN_PAGE_NAMES["zh-CN"]["system/jobManage"] },
         fields: JOB_FIELD_LABELS["zh-CN"],
       },
       "admin/system/joblogManage": {
-        name: "任务日志",
-        page: { list: ADMIN_PAGE_NAMES["zh-CN"]["system/joblogManage"] },
         fields: JOB_LOG_FIELD_LABELS["zh-CN"],
       },
     },
@@ -98,13 +93,9 @@ export const jobMessages = {
     },
     resources: {
       "admin/system/jobManage": {
-        name: "Job |||| Jobs",
-        page: { list: ADMIN_PAGE_NAMES["en-US"]["system/jobManage"] },
         fields: JOB_FIELD_LABELS["en-US"],
       },
       "admin/system/joblogManage": {
-        name: "Job log entry |||| Job log entries",
-        page: { list: ADMIN_PAGE_NAMES["en-US"]["system/joblogManage"] },
         fields: JOB_LOG_FIELD_LABELS["en-US"],
       },
     },

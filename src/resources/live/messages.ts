@@ -6,7 +6,6 @@ import {
   LIVE_NOTICE_FIELD_LABELS,
   LIVE_VIDEO_FIELD_LABELS,
 } from "../../../common/schemas/live-labels";
-import { ADMIN_PAGE_NAMES } from "../../../common/admin-pages";
 import { deepMerge, nestMessages } from "../../i18n/deepMerge";
 import { CHOICE_LABELS } from "../../../common/choice-labels";
 
@@ -67,23 +66,15 @@ const screens = {
     },
     resources: {
       "admin/channelManage": {
-        page: { list: ADMIN_PAGE_NAMES["zh-CN"].channelManage },
-        name: "直播频道",
         fields: CHANNEL_FIELD_LABELS["zh-CN"],
       },
       "admin/liveVideoManage": {
-        page: { list: ADMIN_PAGE_NAMES["zh-CN"].liveVideoManage },
-        name: "直播视频",
         fields: LIVE_VIDEO_FIELD_LABELS["zh-CN"],
       },
       "admin/configLiveNotice": {
-        page: { list: ADMIN_PAGE_NAMES["zh-CN"].configLiveNotice },
-        name: "直播公告",
         fields: LIVE_NOTICE_FIELD_LABELS["zh-CN"],
       },
       "admin/configLive": {
-        page: { list: ADMIN_PAGE_NAMES["zh-CN"].configLive },
-        name: "直播设置",
         fields: LIVE_CONFIG_FIELD_LABELS["zh-CN"],
       },
     },
@@ -146,23 +137,15 @@ const screens = {
     },
     resources: {
       "admin/channelManage": {
-        page: { list: ADMIN_PAGE_NAMES["en-US"].channelManage },
-        name: "Live channel |||| Live channels",
         fields: CHANNEL_FIELD_LABELS["en-US"],
       },
       "admin/liveVideoManage": {
-        page: { list: ADMIN_PAGE_NAMES["en-US"].liveVideoManage },
-        name: "Live video |||| Live videos",
         fields: LIVE_VIDEO_FIELD_LABELS["en-US"],
       },
       "admin/configLiveNotice": {
-        page: { list: ADMIN_PAGE_NAMES["en-US"].configLiveNotice },
-        name: "Live notice |||| Live notices",
         fields: LIVE_NOTICE_FIELD_LABELS["en-US"],
       },
       "admin/configLive": {
-        page: { list: ADMIN_PAGE_NAMES["en-US"].configLive },
-        name: "Live settings",
         fields: LIVE_CONFIG_FIELD_LABELS["en-US"],
       },
     },

@@ -26,6 +26,7 @@ const SermonEdit = lazyChunk(
 /** /admin/sermonManage: every sermon. */
 export const sermons = resourceManifest({
   page: "sermonManage",
+  recordName: { "zh-CN": "讲道", "en-US": "Sermon |||| Sermons" },
   apiPath: "sermons",
   permissionModule: "sermon",
   inputSchema: () =>
@@ -39,6 +40,7 @@ export const sermons = resourceManifest({
 /** /admin/mySermonManage: the same screens, the list limited to the user's own. */
 export const mySermons = resourceManifest({
   page: "mySermonManage",
+  recordName: { "zh-CN": "我的讲道", "en-US": "My sermon |||| My sermons" },
   apiPath: "sermons",
   permissionModule: "sermon",
   inputSchema: () =>

@@ -30,6 +30,10 @@ registerPreload(() =>
 /** The crawler's sources, at /admin/spiderManage. */
 export default resourceManifest({
   page: "spiderManage",
+  recordName: {
+    "zh-CN": "采集配置",
+    "en-US": "Crawler source |||| Crawler sources",
+  },
   apiPath: "spiders",
   permissionModule: "spider",
   inputSchema: () =>
@@ -43,6 +47,7 @@ export default resourceManifest({
 /** A source's runs, read by the spider screens (no menu entry or screen of its own). */
 export const spiderRuns = resourceManifest({
   name: "admin/spiderRuns",
+  recordName: { "zh-CN": "运行记录", "en-US": "Run |||| Runs" },
   apiPath: "spider-runs",
   permissionModule: "spider",
 });

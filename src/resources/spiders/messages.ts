@@ -6,7 +6,6 @@ import {
   SPIDER_RUN_FIELD_LABELS,
 } from "../../../common/schemas/spider-labels";
 import { nestMessages } from "../../i18n/deepMerge";
-import { ADMIN_PAGE_NAMES } from "../../../common/admin-pages";
 
 /**
  * "selectors.title" → { selectors: { title } }, as react-admin looks nested labels up;
@@ -47,13 +46,9 @@ export const spiderMessages = {
     },
     resources: {
       "admin/spiderManage": {
-        name: "采集配置",
-        // The list is titled with the page's menu name, as every page is.
-        page: { list: ADMIN_PAGE_NAMES["zh-CN"].spiderManage },
         fields: fields(SPIDER_FIELD_LABELS["zh-CN"]),
       },
       "admin/spiderRuns": {
-        name: "运行记录",
         fields: SPIDER_RUN_FIELD_LABELS["zh-CN"],
       },
     },
@@ -87,12 +82,9 @@ export const spiderMessages = {
     },
     resources: {
       "admin/spiderManage": {
-        name: "Crawler source |||| Crawler sources",
-        page: { list: ADMIN_PAGE_NAMES["en-US"].spiderManage },
         fields: fields(SPIDER_FIELD_LABELS["en-US"]),
       },
       "admin/spiderRuns": {
-        name: "Run |||| Runs",
         fields: SPIDER_RUN_FIELD_LABELS["en-US"],
       },
     },

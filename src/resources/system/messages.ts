@@ -1,7 +1,6 @@
 import type { Language } from "../../../common/codes";
 import { CHOICE_LABELS } from "../../../common/choice-labels";
 import { OUTBOX_FIELD_LABELS } from "../../../common/schemas/mail-outbox";
-import { ADMIN_PAGE_NAMES } from "../../../common/admin-pages";
 import {
   AUDIT_ACTION_LABELS,
   AUDIT_RESOURCE_LABELS,
@@ -17,38 +16,26 @@ import {
 import { SYSTEM_VALIDATION_MESSAGES } from "../../../common/system-messages";
 import { deepMerge, nestMessages } from "../../i18n/deepMerge";
 
-/** The system screens' strings: resource names, field labels and their own words. */
+/** The system screens' strings: field labels and their own words (each record's name is its manifest's). */
 const own: Record<Language, Record<string, unknown>> = {
   "zh-CN": {
     resources: {
       "admin/system/userManage": {
-        name: "用户",
-        page: { list: ADMIN_PAGE_NAMES["zh-CN"]["system/userManage"] },
         fields: USER_FIELD_LABELS["zh-CN"],
       },
       "admin/system/roleManage": {
-        name: "角色",
-        page: { list: ADMIN_PAGE_NAMES["zh-CN"]["system/roleManage"] },
         fields: ROLE_FIELD_LABELS["zh-CN"],
       },
       "admin/system/auditLog": {
-        name: "审计记录",
-        page: { list: ADMIN_PAGE_NAMES["zh-CN"]["system/auditLog"] },
         fields: AUDIT_LOG_FIELD_LABELS["zh-CN"],
       },
       "admin/system/loginLog": {
-        name: "登录记录",
-        page: { list: ADMIN_PAGE_NAMES["zh-CN"]["system/loginLog"] },
         fields: LOGIN_LOG_FIELD_LABELS["zh-CN"],
       },
       "admin/system/mailOutbox": {
-        name: "邮件",
-        page: { list: ADMIN_PAGE_NAMES["zh-CN"]["system/mailOutbox"] },
         fields: OUTBOX_FIELD_LABELS["zh-CN"],
       },
       "admin/system/onlineSessions": {
-        name: "会话",
-        page: { list: ADMIN_PAGE_NAMES["zh-CN"]["system/onlineSessions"] },
         fields: {
           loginName: "登录名",
           userName: "姓名",
@@ -60,18 +47,10 @@ const own: Record<Language, Record<string, unknown>> = {
         },
       },
       "admin/system/configManage": {
-        name: "配置项",
-        page: { list: ADMIN_PAGE_NAMES["zh-CN"]["system/configManage"] },
         fields: { ...CONFIG_FIELD_LABELS["zh-CN"], keyPrefix: "键前缀" },
       },
       "admin/system/resourcePageManage": {
-        name: "资源页面",
-        page: { list: ADMIN_PAGE_NAMES["zh-CN"]["system/resourcePageManage"] },
         fields: RESOURCE_PAGE_FIELD_LABELS["zh-CN"],
-      },
-      "admin/system/permission/resource": {
-        name: "权限资源",
-        page: { list: ADMIN_PAGE_NAMES["zh-CN"]["system/permission/resource"] },
       },
     },
     system: {
@@ -164,33 +143,21 @@ const own: Record<Language, Record<string, unknown>> = {
   "en-US": {
     resources: {
       "admin/system/userManage": {
-        name: "User |||| Users",
-        page: { list: ADMIN_PAGE_NAMES["en-US"]["system/userManage"] },
         fields: USER_FIELD_LABELS["en-US"],
       },
       "admin/system/roleManage": {
-        name: "Role |||| Roles",
-        page: { list: ADMIN_PAGE_NAMES["en-US"]["system/roleManage"] },
         fields: ROLE_FIELD_LABELS["en-US"],
       },
       "admin/system/auditLog": {
-        name: "Audit log entry |||| Audit log entries",
-        page: { list: ADMIN_PAGE_NAMES["en-US"]["system/auditLog"] },
         fields: AUDIT_LOG_FIELD_LABELS["en-US"],
       },
       "admin/system/loginLog": {
-        name: "Login record |||| Login records",
-        page: { list: ADMIN_PAGE_NAMES["en-US"]["system/loginLog"] },
         fields: LOGIN_LOG_FIELD_LABELS["en-US"],
       },
       "admin/system/mailOutbox": {
-        name: "Message |||| Messages",
-        page: { list: ADMIN_PAGE_NAMES["en-US"]["system/mailOutbox"] },
         fields: OUTBOX_FIELD_LABELS["en-US"],
       },
       "admin/system/onlineSessions": {
-        name: "Session |||| Sessions",
-        page: { list: ADMIN_PAGE_NAMES["en-US"]["system/onlineSessions"] },
         fields: {
           loginName: "Login name",
           userName: "Name",
@@ -202,18 +169,10 @@ const own: Record<Language, Record<string, unknown>> = {
         },
       },
       "admin/system/configManage": {
-        name: "Configuration entry |||| Configuration entries",
-        page: { list: ADMIN_PAGE_NAMES["en-US"]["system/configManage"] },
         fields: { ...CONFIG_FIELD_LABELS["en-US"], keyPrefix: "Key prefix" },
       },
       "admin/system/resourcePageManage": {
-        name: "Resource page |||| Resource pages",
-        page: { list: ADMIN_PAGE_NAMES["en-US"]["system/resourcePageManage"] },
         fields: RESOURCE_PAGE_FIELD_LABELS["en-US"],
-      },
-      "admin/system/permission/resource": {
-        name: "Permission resource |||| Permission resources",
-        page: { list: ADMIN_PAGE_NAMES["en-US"]["system/permission/resource"] },
       },
     },
     system: {

@@ -25,6 +25,7 @@ registerPreload(() =>
 /** The tags resource, at /admin/tagManage. */
 export default resourceManifest({
   page: "tagManage",
+  recordName: { "zh-CN": "标签", "en-US": "Tag |||| Tags" },
   apiPath: "tags",
   permissionModule: "tag",
   inputSchema: () =>

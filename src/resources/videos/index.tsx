@@ -25,6 +25,7 @@ registerPreload(() => VideoList.preload());
 
 export default resourceManifest({
   page: "videoManage",
+  recordName: { "zh-CN": "视频", "en-US": "Video |||| Videos" },
   apiPath: "videos",
   permissionModule: "video",
   inputSchema: () =>

@@ -21,6 +21,10 @@ const ChannelEdit = lazyChunk(
 /** The live channels resource, at /admin/channelManage. */
 export default resourceManifest({
   page: "channelManage",
+  recordName: {
+    "zh-CN": "直播频道",
+    "en-US": "Live channel |||| Live channels",
+  },
   apiPath: "channels",
   permissionModule: "channel",
   inputSchema: () =>

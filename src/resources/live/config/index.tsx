@@ -10,6 +10,7 @@ const LiveConfigPage = lazyChunk(
 /** /admin/configLive: the live settings, one record, loaded on first visit. */
 export default resourceManifest({
   page: "configLive",
+  recordName: { "zh-CN": "直播设置", "en-US": "Live settings" },
   apiPath: "live-config",
   permissionModule: "liveConfig",
   pages: [

@@ -20,6 +20,7 @@ const NoticeEdit = lazyChunk(
 /** The live notices resource, at /admin/configLiveNotice. */
 export default resourceManifest({
   page: "configLiveNotice",
+  recordName: { "zh-CN": "直播公告", "en-US": "Live notice |||| Live notices" },
   apiPath: "live-notices",
   permissionModule: "liveNotice",
   inputSchema: () =>

@@ -20,6 +20,7 @@ const LiveVideoEdit = lazyChunk(
 /** The live videos resource, at /admin/liveVideoManage. */
 export default resourceManifest({
   page: "liveVideoManage",
+  recordName: { "zh-CN": "直播视频", "en-US": "Live video |||| Live videos" },
   apiPath: "live-videos",
   permissionModule: "liveVideo",
   inputSchema: () =>

@@ -15,6 +15,10 @@ const AuditLogShow = lazyChunk(
 /** The audit log, at /admin/system/auditLog (read-only). */
 export default resourceManifest({
   page: "system/auditLog",
+  recordName: {
+    "zh-CN": "审计记录",
+    "en-US": "Audit log entry |||| Audit log entries",
+  },
   apiPath: "system/audit-logs",
   permissionModule: "auditLog",
   list: () => <LazyPage component={AuditLogList} />,

@@ -20,6 +20,10 @@ const ConfigEdit = lazyChunk(
 /** System configuration, at /admin/system/configManage. */
 export default resourceManifest({
   page: "system/configManage",
+  recordName: {
+    "zh-CN": "配置项",
+    "en-US": "Configuration entry |||| Configuration entries",
+  },
   apiPath: "system/configs",
   permissionModule: "config",
   inputSchema: () =>

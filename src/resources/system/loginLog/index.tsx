@@ -10,6 +10,10 @@ const LoginLogList = lazyChunk(
 /** The login log, at /admin/system/loginLog (read-only). */
 export default resourceManifest({
   page: "system/loginLog",
+  recordName: {
+    "zh-CN": "登录记录",
+    "en-US": "Login record |||| Login records",
+  },
   apiPath: "system/login-logs",
   permissionModule: "loginLog",
   list: () => <LazyPage component={LoginLogList} />,

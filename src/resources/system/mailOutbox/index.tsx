@@ -10,6 +10,7 @@ const OutboxList = lazyChunk(
 /** The mail outbox, at /admin/system/mailOutbox (read-only, plus resend). */
 export default resourceManifest({
   page: "system/mailOutbox",
+  recordName: { "zh-CN": "邮件", "en-US": "Message |||| Messages" },
   apiPath: "system/outbox",
   permissionModule: "outbox",
   list: () => <LazyPage component={OutboxList} />,

@@ -10,6 +10,7 @@ const SessionList = lazyChunk(
 /** Online sessions, at /admin/system/onlineSessions. */
 export default resourceManifest({
   page: "system/onlineSessions",
+  recordName: { "zh-CN": "会话", "en-US": "Session |||| Sessions" },
   apiPath: "system/sessions",
   permissionModule: "session",
   list: () => <LazyPage component={SessionList} />,

@@ -16,6 +16,10 @@ const PermissionTreePage = lazyChunk(
  */
 export default resourceManifest({
   page: "system/permission/resource",
+  recordName: {
+    "zh-CN": "权限资源",
+    "en-US": "Permission resource |||| Permission resources",
+  },
   apiPath: "system/permissions",
   permissionModule: "permission",
   list: () => <LazyPage component={PermissionTreePage} />,

@@ -25,6 +25,10 @@ const ResourcePageEdit = lazyChunk(
 /** The menu registry, at /admin/system/resourcePageManage. */
 export default resourceManifest({
   page: "system/resourcePageManage",
+  recordName: {
+    "zh-CN": "资源页面",
+    "en-US": "Resource page |||| Resource pages",
+  },
   apiPath: "system/resource-pages",
   permissionModule: "resourcePage",
   inputSchema: () =>

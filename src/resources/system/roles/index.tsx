@@ -20,6 +20,7 @@ const RoleEdit = lazyChunk(
 /** Roles, at /admin/system/roleManage. */
 export default resourceManifest({
   page: "system/roleManage",
+  recordName: { "zh-CN": "角色", "en-US": "Role |||| Roles" },
   apiPath: "system/roles",
   permissionModule: "role",
   inputSchema: () =>

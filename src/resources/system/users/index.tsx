@@ -20,6 +20,7 @@ const UserEdit = lazyChunk(
 /** Users, at /admin/system/userManage. */
 export default resourceManifest({
   page: "system/userManage",
+  recordName: { "zh-CN": "用户", "en-US": "User |||| Users" },
   apiPath: "system/users",
   permissionModule: "user",
   inputSchema: () =>
