@@ -7,6 +7,8 @@ export interface Label {
   "en-US": string;
 }
 
+import { ADMIN_PAGE_TABLE, type AdminPageRow } from "./admin-pages.js";
+
 const label = (zh: string, en: string): Label => ({ "zh-CN": zh, "en-US": en });
 
 export const GROUP_LABELS: Record<string, Label> = {
@@ -72,3 +74,18 @@ export const ACTION_LABELS: Record<string, Label> = {
   report: label("举报", "Report"),
   vote: label("投票", "Vote"),
 };
+
+/**
+ * A module's name: its own in MODULE_LABELS, else the titles of the admin page its `read`
+ * code opens (the page table, common/admin-pages.ts), so a new resource's module is named
+ * where its page is; else the code itself.
+ */
+export function moduleLabel(
+  module: string,
+  pages: readonly AdminPageRow[] = ADMIN_PAGE_TABLE,
+): Label {
+  const own = MODULE_LABELS[module];
+  if (own) return own;
+  const page = pages.find((row) => row.permission === `${module}:read`);
+  return page ? label(page.titleZh, page.titleEn) : label(module, module);
+}

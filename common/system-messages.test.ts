@@ -7,7 +7,9 @@ import {
   ACTION_LABELS,
   GROUP_LABELS,
   MODULE_LABELS,
+  moduleLabel,
 } from "./permission-labels.js";
+import type { AdminPageRow } from "./admin-pages.js";
 
 describe("system messages", () => {
   test("every key has a message in both languages, and nothing else", () => {
@@ -33,5 +35,25 @@ describe("system messages", () => {
         expect(label["en-US"]).toMatch(/^[A-Z]/);
       }
     }
+  });
+
+  test("a module without a name of its own is named by the page its read code opens", () => {
+    expect(moduleLabel("tag")).toEqual(MODULE_LABELS.tag);
+    const page: AdminPageRow = {
+      path: "noteManage",
+      group: "content",
+      titleZh: "笔记管理",
+      titleEn: "Notes",
+      icon: "EditNote",
+      permission: "note:read",
+    };
+    expect(moduleLabel("note", [page])).toEqual({
+      "zh-CN": "笔记管理",
+      "en-US": "Notes",
+    });
+    expect(moduleLabel("note", [])).toEqual({
+      "zh-CN": "note",
+      "en-US": "note",
+    });
   });
 });

@@ -3,7 +3,7 @@ import { buildTestApp, type TestApp } from "../../test/helper.js";
 import { rejectsWithoutSessionAndPermission } from "../../test/system.js";
 import { allPermissionCodes } from "../../services/permission-catalog.js";
 import {
-  MODULE_LABELS,
+  moduleLabel,
   ACTION_LABELS,
   GROUP_LABELS,
 } from "../../../common/permission-labels.js";
@@ -51,7 +51,10 @@ describe("GET /tjc/system/permissions", () => {
     for (const group of tree) {
       expect(group.label).toEqual(GROUP_LABELS[group.key]);
       for (const module of group.modules) {
-        expect(module.label, module.key).toEqual(MODULE_LABELS[module.key]);
+        expect(module.label, module.key).toEqual(moduleLabel(module.key));
+        // a name, not the code: its own, or its page's titles
+        expect(module.label["zh-CN"], module.key).not.toBe(module.key);
+        expect(module.label["en-US"], module.key).not.toBe(module.key);
         for (const action of module.actions) {
           expect(action.label, action.code).toEqual(
             ACTION_LABELS[action.action],

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   ACTION_LABELS,
   GROUP_LABELS,
-  MODULE_LABELS,
+  moduleLabel,
   type Label,
 } from "../../../common/permission-labels.js";
 import {
@@ -71,7 +71,7 @@ export const permissionRoutes: FastifyPluginAsync = async (parent) => {
         label: GROUP_LABELS[group] ?? fallback(group),
         modules: modules.map(({ module, codes }) => ({
           key: module,
-          label: MODULE_LABELS[module] ?? fallback(module),
+          label: moduleLabel(module),
           actions: codes.map((code) => {
             const action = code.split(":")[1]!;
             return {
