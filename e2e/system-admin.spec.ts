@@ -153,7 +153,17 @@ test.describe("system configuration", () => {
     await page.getByLabel("键前缀").fill(`e2e.probe${stamp}`);
     const row = page.getByRole("row").filter({ hasText: `e2e.probe${stamp}` });
     await expect(row).toContainText('{"b": true}');
-    await row.click();
+    // A click while the filtered page replaces the rows can be lost (it once left the
+    // list with a row selected and its bulk bar up): retry it until the record opens.
+    await expect(async () => {
+      await row.click();
+      await expect(page).toHaveURL(/\/admin\/system\/configManage\/\d+$/, {
+        timeout: 2000,
+      });
+    }).toPass({ timeout: 20_000 });
+    await expect(
+      page.getByRole("textbox", { name: "键", exact: true }),
+    ).toHaveValue(`e2e.probe${stamp}`);
     await page.getByRole("button", { name: "删除" }).click();
     await page.getByRole("button", { name: "确认" }).click();
     await expect(page).toHaveURL(/\/admin\/system\/configManage(\?|$)/);
