@@ -403,7 +403,6 @@ function compiledQueries<Row>(
   };
 }
 
-/** One page and its total, the total read instead of counted where it can be. */
 /**
  * PostgreSQL, a keyword on a passage: the matching ids are read first (at most
  * IDS_FIRST_MAX + 1 of them), which gives the total too; when they are that few, the page
@@ -494,6 +493,7 @@ function volatileFilter<Row>(
   );
 }
 
+/** One page and its total, the total read instead of counted where it can be. */
 function pageReader<Row>(
   ctx: QueryContext<Row>,
   queries: ReturnType<typeof compiledQueries<Row>>,
