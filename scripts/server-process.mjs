@@ -4,10 +4,17 @@ import { spawn } from "node:child_process";
 import os from "node:os";
 
 /**
- * Node flags of the server process: a smaller young generation keeps RSS down under load
- * (docs/decisions.md).
+ * Node flags of the server process (docs/decisions.md, docs/operations.md):
+ * - a smaller young generation keeps RSS down under load;
+ * - the old generation's limit grows by 20 % after a full collection rather than by V8's
+ *   own factor (up to 4×): the garbage of a CSV export or a burst of writes is collected
+ *   at a smaller heap instead of being kept as committed memory (a mixed pass over every
+ *   route group left 215 MB of RSS, 158 MB with it; the list's speed measured the same).
  */
-export const SERVER_NODE_FLAGS = ["--max-semi-space-size=2"];
+export const SERVER_NODE_FLAGS = [
+  "--max-semi-space-size=2",
+  "--heap-growing-percent=20",
+];
 
 /**
  * glibc malloc settings of the server process, each used only where the environment does

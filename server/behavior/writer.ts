@@ -254,9 +254,10 @@ export class BehaviorWriter {
   }
 
   /**
-   * SQLite keeps up to 16 MB of pages per connection (better-sqlite3's default), and a
-   * flood of events filled the writing connection's cache with new pages of a table
-   * nobody reads back: ~8 MB more RSS under load, which malloc kept even after
+   * SQLite keeps up to 4 MB of pages per connection (16 MB, better-sqlite3's default,
+   * before `SQLITE_CACHE_KIB` in store.ts), and a flood of events filled the writing
+   * connection's cache with new pages of a table nobody reads back: ~8 MB more RSS under
+   * load at 16 MB, which malloc kept even after
    * `shrink_memory` handed the pages back. The events are written with the cache bounded
    * to SQLite's own default, 2 MB (an append touches a few pages of two B-trees), and the
    * connection's size is restored after. Answers the size to restore (SQLite only).

@@ -137,3 +137,18 @@ describe("store.read", () => {
     expect(rows!.map((row) => row.id)).toEqual([id]);
   });
 });
+
+describe("SQLite's page cache", () => {
+  it("is bounded on both connections, the writer's and the reader's", async () => {
+    if (t.app.store.kind !== "sqlite") return;
+    const size = (rows: readonly unknown[]) =>
+      Number(Object.values(rows[0] as object)[0]);
+    const written = await sql`pragma cache_size`.execute(t.app.store.db);
+    const [read] = await t.app.store.read([
+      sql`pragma cache_size`.compile(t.app.store.db),
+    ]);
+    // Negative: KiB, as store.ts sets it (SQLite's and better-sqlite3's are other sizes).
+    expect(size(written.rows)).toBe(-4096);
+    expect(size(read!)).toBe(-4096);
+  });
+});

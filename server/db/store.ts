@@ -162,6 +162,16 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     : openSqlite(options.dataDir);
 }
 
+/**
+ * SQLite's page cache per connection, in KiB (better-sqlite3 sets 16 MiB). The server
+ * has two connections, and after a pass over every route group (a CSV export of 100,000
+ * tags among it) both caches were full: 12 MB of the RSS over budget (issue 27). With
+ * 4 MiB each, lists, keyword searches and a 100,000-sermon index build measured the same
+ * (docs/performance.md, "Where the memory goes"): what they read beyond it comes from the
+ * operating system's file cache.
+ */
+const SQLITE_CACHE_KIB = 4096;
+
 function openSqlite(dataDir: string): Store {
   fs.mkdirSync(dataDir, { recursive: true });
   // Take the lock before touching the database, so a second process never opens it.
@@ -172,6 +182,7 @@ function openSqlite(dataDir: string): Store {
   database.pragma("synchronous = FULL");
   database.pragma("foreign_keys = ON");
   database.pragma("busy_timeout = 5000");
+  database.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
   const camelCase = new CamelCase();
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(database) }),
@@ -179,6 +190,7 @@ function openSqlite(dataDir: string): Store {
   });
   const reader = new SQLite(file, { timeout: 5000 });
   reader.pragma("query_only = ON");
+  reader.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
   const readerStatements = withStatementCache(reader);
   const camelKeys = new WeakMap<SQLite.Statement, string[]>();
   // Rows come back as arrays and get their camelCase keys here: cheaper than
