@@ -28,6 +28,7 @@ import * as twoFactor from "./migrations/0034-two-factor.js";
 import * as notificationEmail from "./migrations/0035-notification-email.js";
 import * as dropFts from "./migrations/0037-drop-fts.js";
 import * as sermonSeriesDay from "./migrations/0037a-sermon-series-day.js";
+import * as passageRefsCovering from "./migrations/0038-passage-refs-covering.js";
 import { routeMigrationFolders } from "../routes/folders.js";
 
 type StoreMigration = {
@@ -68,6 +69,7 @@ const MIGRATIONS: Record<string, StoreMigration> = {
   "0035-notification-email": notificationEmail,
   "0037-drop-fts": dropFts,
   "0037a-sermon-series-day": sermonSeriesDay,
+  "0038-passage-refs-covering": passageRefsCovering,
 };
 
 /**

@@ -574,7 +574,8 @@ export function onPassage(idColumn: string, table: string, reference: string) {
 
 /**
  * `docColumn` (a keyword's postings' doc_id) has a verse range touching `reference`'s: one
- * seek in passage_refs_doc per posting. A keyword's few postings are checked this way
+ * seek in passage_refs_doc_keys per posting, read from the index alone (migration 0038).
+ * A keyword's few postings are checked this way
  * before any row is read; `onPassage` gathers every range of the table first (100,000
  * at 100,000 sermons, 60 ms with a keyword of 1,000; 1.2 ms so; docs/performance.md).
  */

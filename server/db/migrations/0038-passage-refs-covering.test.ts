@@ -1,0 +1,45 @@
+import { sql, type Kysely } from "kysely";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { postingOnPassage } from "../word-index.js";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const db = () => t.app.store.db as unknown as Kysely<any>;
+
+describe("migration 0038: verse ranges checked from the index alone", () => {
+  test("keeps one index per use: by row with its keys, and by range", async () => {
+    const { rows } =
+      t.app.store.kind === "sqlite"
+        ? await sql<{ name: string }>`
+            select name from sqlite_master
+            where type = 'index' and tbl_name = 'passage_refs' order by name`.execute(
+            db(),
+          )
+        : await sql<{ name: string }>`
+            select indexname as name from pg_indexes
+            where schemaname = current_schema() and tablename = 'passage_refs'
+            order by indexname`.execute(db());
+    expect(rows.map((row) => row.name)).toEqual([
+      "passage_refs_doc_keys",
+      "passage_refs_range",
+    ]);
+  });
+
+  test("a posting's passage check reads no row of passage_refs (SQLite's plan)", async () => {
+    if (t.app.store.kind !== "sqlite") return;
+    const { rows } = await sql<{ detail: string }>`explain query plan
+      select doc_id from search_postings
+      where term_id = 1 and ${postingOnPassage("search_postings.doc_id", "sermons", "Luke")}`.execute(
+      db(),
+    );
+    expect(rows.map((row) => row.detail)).toContainEqual(
+      expect.stringContaining("USING COVERING INDEX passage_refs_doc_keys"),
+    );
+  });
+});
