@@ -575,16 +575,19 @@ export function onPassage(idColumn: string, table: string, reference: string) {
 /**
  * `docColumn` (a keyword's postings' doc_id) has a verse range touching `reference`'s: one
  * seek in passage_refs_doc_keys per posting, read from the index alone (migration 0038).
- * A keyword's few postings are checked this way
- * before any row is read; `onPassage` gathers every range of the table first (100,000
- * at 100,000 sermons, 60 ms with a keyword of 1,000; 1.2 ms so; docs/performance.md).
+ * A keyword's few postings are checked this way before any row is read; `onPassage`
+ * gathers every range of the table first (100,000 at 100,000 sermons, 60 ms with a
+ * keyword of 1,000; 1.2 ms so; docs/performance.md). `perPosting` (PostgreSQL only) keeps
+ * the check a subquery run per posting (`offset 0` is PostgreSQL's fence against turning
+ * it into a join), where the planner would otherwise hash every range of the passage.
  */
 export function postingOnPassage(
   docColumn: string,
   table: string,
   reference: string,
+  perPosting = false,
 ) {
-  return sql<SqlBool>`exists (select 1 from passage_refs where passage_refs.tbl = ${table} and passage_refs.doc_id = ${sql.raw(docColumn)} and ${passageOverlap(parseReference(reference))})`;
+  return sql<SqlBool>`exists (select 1 from passage_refs where passage_refs.tbl = ${table} and passage_refs.doc_id = ${sql.raw(docColumn)} and ${passageOverlap(parseReference(reference))}${perPosting ? sql` offset 0` : sql``})`;
 }
 
 /** The condition on `passage_refs` rows whose range touches any of `ranges`. */
