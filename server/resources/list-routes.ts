@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { stringify } from "csv-stringify";
+import { stringify } from "csv-stringify/sync";
 import { z } from "zod";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -119,7 +119,15 @@ function registerExportRoute<Row, Rec>(
         language,
         exportTimeZone(request.query.tz, language),
       );
-      async function* cells() {
+      // Each chunk of rows goes out as one CSV string, one write to the stream rather than
+      // one per row: an export of 100,000 tags took 1.5 s instead of 1.85 (docs/performance.md).
+      async function* csvChunks() {
+        yield stringify([], {
+          bom: true, // Excel reads UTF-8 Chinese correctly only with the BOM
+          header: true,
+          columns: layout.headers,
+        });
+        let rowCount = 0;
         for (let offset = 0; ; offset += EXPORT_CHUNK_ROWS) {
           const chunk = await queries.page(
             query,
@@ -129,10 +137,13 @@ function registerExportRoute<Row, Rec>(
           );
           let records = await recordsOf(def, chunk, app.store.db);
           if (def.present) records = def.present(records, request);
-          for (const record of records as Record<string, unknown>[]) {
-            yield layout.cells(record).map(csvSafe);
-          }
           rowCount += records.length;
+          if (records.length > 0)
+            yield stringify(
+              (records as Record<string, unknown>[]).map((record) =>
+                layout.cells(record).map(csvSafe),
+              ),
+            );
           if (chunk.length < EXPORT_CHUNK_ROWS) break;
         }
         // Written once every row has gone, so the row count is the one sent.
@@ -147,16 +158,9 @@ function registerExportRoute<Row, Rec>(
             },
           });
       }
-      let rowCount = 0;
-      const csv = stringify({
-        bom: true, // Excel reads UTF-8 Chinese correctly only with the BOM
-        header: true,
-        columns: layout.headers,
-      });
-      const source = Readable.from(cells());
+      const source = Readable.from(csvChunks());
       source.on("error", (error) => {
         request.log.error({ err: error }, "export failed mid-stream");
-        csv.destroy(error);
       });
       const stamp = nowIso().slice(0, 19).replace(/[-:T]/g, "");
       reply
@@ -166,7 +170,7 @@ function registerExportRoute<Row, Rec>(
           `attachment; filename="${def.path}-${stamp}.csv"`,
         )
         .header("Cache-Control", "no-store");
-      return reply.send(source.pipe(csv));
+      return reply.send(source);
     },
   );
 }

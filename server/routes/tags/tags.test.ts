@@ -566,6 +566,21 @@ describe("GET /tjc/tags/export", () => {
     expect(filtered.body.trim().split("\n")).toHaveLength(1 + 601);
   });
 
+  test("an export that matches no row is the header line alone", async () => {
+    const response = await t.request({
+      method: "GET",
+      url:
+        "/tjc/tags/export?format=csv&filter=" +
+        encodeURIComponent('{"q":"zqxjkvw"}'),
+      token: editor,
+      language: "en-US",
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(
+      "\uFEFFID,Name,English name,Sort order,Created (UTC),Updated (UTC)\n",
+    );
+  });
+
   test("writes headers in the caller's language and times in the zone asked for, named in the header", async () => {
     await t.app.store.db
       .insertInto("tags")
