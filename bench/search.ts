@@ -121,14 +121,23 @@ async function seed(store: Store): Promise<void> {
   if (batch.length > 0) await flush();
 }
 
-async function indexBytes(store: Store, dataDir: string): Promise<string> {
+/** The index's size in bytes and how it was read, or NaN where SQLite has no dbstat. */
+async function indexBytes(
+  store: Store,
+  dataDir: string,
+): Promise<{ bytes: number; label: string }> {
+  const mb = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(1)} MB`;
   if (store.kind === "postgres") {
     const { rows } = await sql<{
       bytes: string;
     }>`select sum(pg_total_relation_size(c)) as bytes from unnest(array['search_terms','search_postings','search_docs','passage_refs']::regclass[]) c`.execute(
       store.db,
     );
-    return `${(Number(rows[0]!.bytes) / 1024 ** 2).toFixed(1)} MB (postgres, tables and their indexes)`;
+    const bytes = Number(rows[0]!.bytes);
+    return {
+      bytes,
+      label: `${mb(bytes)} (postgres, tables and their indexes)`,
+    };
   }
   try {
     const { rows } = await sql<{
@@ -136,11 +145,31 @@ async function indexBytes(store: Store, dataDir: string): Promise<string> {
     }>`select sum(pgsize) as bytes from dbstat where name like 'search_%' or name like 'sqlite_autoindex_search_%' or name like 'passage_refs%'`.execute(
       store.db,
     );
-    return `${(Number(rows[0]!.bytes) / 1024 ** 2).toFixed(1)} MB (sqlite dbstat)`;
+    const bytes = Number(rows[0]!.bytes);
+    return { bytes, label: `${mb(bytes)} (sqlite dbstat)` };
   } catch {
     const file = fs.statSync(path.join(dataDir, "lampstand.db")).size;
-    return `database file ${(file / 1024 ** 2).toFixed(1)} MB in all (no dbstat)`;
+    return {
+      bytes: Number.NaN,
+      label: `database file ${mb(file)} in all (no dbstat)`,
+    };
   }
+}
+
+/** The UTF-8 bytes of the text the sermons' index is built from (issue 27: index ≤ 2×). */
+async function indexedTextBytes(store: Store): Promise<number> {
+  const columns = [
+    ...sermonResource.search!.columns,
+    ...(sermonResource.search!.html ?? []),
+  ].map((column) => column.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
+  const size = (column: string) =>
+    store.kind === "postgres"
+      ? `coalesce(octet_length(${column}), 0)`
+      : `coalesce(length(cast(${column} as blob)), 0)`;
+  const { rows } = await sql<{ bytes: number | string }>`select sum(${sql.raw(
+    columns.map(size).join(" + "),
+  )}) as bytes from sermons`.execute(store.db);
+  return Number(rows[0]!.bytes);
 }
 
 /**
@@ -192,7 +221,8 @@ async function main(): Promise<number> {
       kept !== undefined && fs.existsSync(path.join(dataDir, "lampstand.db"));
     const store = await openStore({ dataDir, databaseUrl });
     let buildMs = Number.NaN;
-    let size: string;
+    let size: { bytes: number; label: string };
+    let textBytes: number;
     let indexCount: number;
     let scanCount: number;
     try {
@@ -228,6 +258,7 @@ async function main(): Promise<number> {
       if (store.kind === "postgres")
         await sql`VACUUM ANALYZE search_postings`.execute(store.db);
       size = await indexBytes(store, dataDir);
+      textBytes = await indexedTextBytes(store);
       indexCount = Number(
         (
           await sql<{
@@ -250,7 +281,8 @@ async function main(): Promise<number> {
       await store.close();
     }
     console.log(
-      `index build: ${(buildMs / 1000).toFixed(1)} s for ${ROWS} sermons; index size ${size}`,
+      `index build: ${(buildMs / 1000).toFixed(1)} s for ${ROWS} sermons; index size ${size.label}; ` +
+        `indexed text ${(textBytes / 1024 ** 2).toFixed(1)} MB (UTF-8)`,
     );
 
     const bench = { login: ADMIN_LOGIN, password: ADMIN_PASSWORD };
@@ -308,6 +340,11 @@ async function main(): Promise<number> {
         first.data.total === scanCount,
       ],
     ];
+    if (!Number.isNaN(size.bytes))
+      verdicts.push([
+        `word index ≤ 2× its text (${(size.bytes / textBytes).toFixed(2)}×: ${(size.bytes / 1024 ** 2).toFixed(1)} MB for ${(textBytes / 1024 ** 2).toFixed(1)} MB)`,
+        size.bytes <= 2 * textBytes,
+      ]);
     if (!Number.isNaN(buildMs))
       verdicts.push([
         `index build for ${ROWS} sermons < 60 s (${(buildMs / 1000).toFixed(1)} s)`,
