@@ -158,17 +158,16 @@ async function indexBytes(
 
 /** The UTF-8 bytes of the text the sermons' index is built from (issue 27: index ≤ 2×). */
 async function indexedTextBytes(store: Store): Promise<number> {
-  const columns = [
-    ...sermonResource.search!.columns,
-    ...(sermonResource.search!.html ?? []),
-  ].map((column) => column.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
+  // The definition names the table's own columns, as SQL does.
+  const { table, columns: text, html = [] } = sermonResource.search!;
+  const columns = [...text, ...html];
   const size = (column: string) =>
     store.kind === "postgres"
       ? `coalesce(octet_length(${column}), 0)`
       : `coalesce(length(cast(${column} as blob)), 0)`;
   const { rows } = await sql<{ bytes: number | string }>`select sum(${sql.raw(
     columns.map(size).join(" + "),
-  )}) as bytes from sermons`.execute(store.db);
+  )}) as bytes from ${sql.table(table)}`.execute(store.db);
   return Number(rows[0]!.bytes);
 }
 

@@ -1,3 +1,5 @@
+import { ADMIN_PAGE_TABLE, type AdminPageRow } from "./admin-pages.js";
+
 /**
  * The names of permission groups, modules and actions in both languages, for the
  * permission tree (`GET /tjc/system/permissions`) and the role editor's checkbox tree.
@@ -7,9 +9,10 @@ export interface Label {
   "en-US": string;
 }
 
-import { ADMIN_PAGE_TABLE, type AdminPageRow } from "./admin-pages.js";
-
 const label = (zh: string, en: string): Label => ({ "zh-CN": zh, "en-US": en });
+
+/** A key with no name of its own, shown as itself in both languages. */
+export const codeLabel = (key: string): Label => label(key, key);
 
 export const GROUP_LABELS: Record<string, Label> = {
   system: label("系统管理", "System"),
@@ -87,5 +90,5 @@ export function moduleLabel(
   const own = MODULE_LABELS[module];
   if (own) return own;
   const page = pages.find((row) => row.permission === `${module}:read`);
-  return page ? label(page.titleZh, page.titleEn) : label(module, module);
+  return page ? label(page.titleZh, page.titleEn) : codeLabel(module);
 }

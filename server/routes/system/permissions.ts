@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   ACTION_LABELS,
   GROUP_LABELS,
+  codeLabel,
   moduleLabel,
-  type Label,
 } from "../../../common/permission-labels.js";
 import {
   permissionTreeSchema,
@@ -13,8 +13,6 @@ import {
 import { ok } from "../../http/envelope.js";
 import { envelope } from "../../resources/resource-definition.js";
 import { catalogTree } from "../../services/permission-catalog.js";
-
-const fallback = (key: string): Label => ({ "zh-CN": key, "en-US": key });
 
 /**
  * `GET /tjc/system/permissions`: every code the server knows as a tree, with both
@@ -68,7 +66,7 @@ export const permissionRoutes: FastifyPluginAsync = async (parent) => {
       }
       const tree: PermissionTree = catalogTree().map(({ group, modules }) => ({
         key: group,
-        label: GROUP_LABELS[group] ?? fallback(group),
+        label: GROUP_LABELS[group] ?? codeLabel(group),
         modules: modules.map(({ module, codes }) => ({
           key: module,
           label: moduleLabel(module),
@@ -77,7 +75,7 @@ export const permissionRoutes: FastifyPluginAsync = async (parent) => {
             return {
               code,
               action,
-              label: ACTION_LABELS[action] ?? fallback(action),
+              label: ACTION_LABELS[action] ?? codeLabel(action),
               routes: app.routeTable
                 .filter((route) => route.codes.includes(code))
                 .map(({ method, url }) => ({ method, url })),
