@@ -151,6 +151,10 @@ test.describe("system configuration", () => {
     await saveButton(page).click();
     await expect(page).toHaveURL("/admin/system/configManage");
     await page.getByLabel("键前缀").fill(`e2e.probe${stamp}`);
+    // The filter reaches the URL 500 ms after the last key: a row opened before that is
+    // left again when it lands (on a loaded machine the list then came back with a row
+    // selected, and the test waited two minutes for a delete button under its header).
+    await expect(page).toHaveURL(/filter=.*e2e\.probe\d+/);
     const row = page.getByRole("row").filter({ hasText: `e2e.probe${stamp}` });
     await expect(row).toContainText('{"b": true}');
     // A click while the filtered page replaces the rows can be lost (it once left the
@@ -179,6 +183,8 @@ test.describe("system configuration", () => {
     const site = (await (await request.get("/tjc/system/site")).json()).data;
     await loginViaApi(page, "/admin/system/configManage");
     await page.getByLabel("键前缀").fill("site.name");
+    // A row opened before the debounced filter reaches the URL is left again when it does.
+    await expect(page).toHaveURL(/filter=.*site\.name/);
     // A click while the filtered page replaces the rows can be lost: retry it.
     await expect(async () => {
       await page.getByRole("row").filter({ hasText: "site.nameEn" }).click();
