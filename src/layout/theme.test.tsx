@@ -4,6 +4,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import Checkbox from "@mui/material/Checkbox";
 import Tooltip from "@mui/material/Tooltip";
 import { createTheme, ThemeProvider } from "@mui/material/styles";
+import { BulkActionsToolbar, ListContextProvider } from "react-admin";
 import { darkTheme, lightTheme, TOOLTIP_BACKGROUND } from "./theme";
 
 afterEach(() => cleanup());
@@ -49,6 +50,25 @@ describe.each([
         contrast(theme.palette.error.main, surface),
         surface,
       ).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it("hides the bulk-action bar's buttons while no row is selected, and shows them for a selection", () => {
+    const bar = (selectedIds: number[]) => (
+      <ThemeProvider theme={theme}>
+        <ListContextProvider
+          value={{ selectedIds, onUnselectItems: () => {} } as never}
+        >
+          <BulkActionsToolbar>
+            <button type="button">删除</button>
+          </BulkActionsToolbar>
+        </ListContextProvider>
+      </ThemeProvider>
+    );
+    const { rerender } = render(bar([]));
+    expect(screen.queryByRole("button", { name: "删除" })).toBeNull();
+    expect(screen.getByText("删除")).not.toBeVisible();
+    rerender(bar([7]));
+    expect(screen.getByRole("button", { name: "删除" })).toBeVisible();
   });
 
   it("draws tooltips opaque, with text at 4.5:1 or more whatever lies beneath", () => {

@@ -84,6 +84,15 @@ const shared: RaThemeOptions = {
         root: { "& .RaDataTable-tableWrapper": { overflowX: "auto" } },
       },
     },
+    // With no row selected, react-admin folds its bulk-action bar to no height but leaves
+    // its buttons in the page: a keyboard user tabbed onto a delete button nobody could
+    // see, and a screen reader read them out. Hidden, they leave the tab order and the
+    // accessibility tree until a row is selected.
+    RaBulkActionsToolbar: {
+      styleOverrides: {
+        root: { "& .RaBulkActionsToolbar-collapsed": { visibility: "hidden" } },
+      },
+    },
     // react-admin's empty-list message is "disabled" grey (2.65:1): it is content to read.
     RaEmpty: {
       styleOverrides: {
