@@ -120,6 +120,23 @@ describe("store.read", () => {
     expect(rows).toEqual([{ id, name: "read-known-1", nameEn: null }]);
   });
 
+  it("answers the same rows for a statement first, in the middle and last (PostgreSQL writes the parameters of the first and last in)", async () => {
+    const name = `read-inline-'quote' \\back $1 -- 中文`;
+    const { id } = await addTag(name, "it's");
+    const exact = t.app.store.db
+      .selectFrom("tags")
+      .select(["id", "name", "nameEn"])
+      .where("name", "=", name)
+      .where("id", ">", -1)
+      .limit(5)
+      .compile();
+    const [first, middle, last] = await t.app.store.read([exact, exact, exact]);
+    const expected = [{ id, name, nameEn: "it's" }];
+    expect(first).toEqual(expected);
+    expect(middle).toEqual(expected);
+    expect(last).toEqual(expected);
+  });
+
   it("keeps working after a read that failed part-way", async () => {
     const broken = sql`select * from no_such_table`.compile(t.app.store.db);
     // First or later, with parameters or without (PostgreSQL sends a first statement

@@ -14,6 +14,7 @@ import {
 } from "kysely";
 import type { Database } from "./schema.js";
 import { acquireDataDirLock, type DataDirLock } from "./lock.js";
+import { inlineParameters } from "./inline-parameters.js";
 
 export type StoreKind = "sqlite" | "postgres";
 
@@ -62,7 +63,8 @@ function queryOf(
 
 /**
  * `Store.read` on PostgreSQL: one client, one repeatable-read, read-only transaction,
- * rows as arrays given their camelCase keys (as Kysely's CamelCasePlugin would).
+ * rows as arrays given their camelCase keys (as Kysely's CamelCasePlugin would). A read
+ * of one or two statements is one or two round trips: BEGIN and COMMIT travel with them.
  */
 async function readOnPool(
   pool: pg.Pool,
@@ -72,31 +74,35 @@ async function readOnPool(
   const client = await pool.connect();
   let broken: unknown;
   let begun = false;
+  let ended = false;
   try {
     const results: UnknownRow[][] = [];
-    for (const step of steps) {
+    for (const [index, step] of steps.entries()) {
       const query = queryOf(step, results);
       if ("known" in query) {
         results.push(query.known);
         continue;
       }
+      // BEGIN before a read's first statement and COMMIT after its last travel with it
+      // in one simple-protocol message, its parameters written in as literals where they
+      // can be (inline-parameters.ts): a round trip fewer each.
+      const last = index === steps.length - 1;
+      const inline =
+        !begun || last
+          ? inlineParameters(query.sql, query.parameters)
+          : undefined;
       let answer: pg.QueryArrayResult;
-      if (begun)
-        answer = await client.query<unknown[]>({
-          text: query.sql,
-          values: query.parameters as unknown[],
+      if (inline !== undefined) {
+        const texts = [...(begun ? [] : [BEGIN_READ]), inline];
+        if (last) texts.push("commit");
+        const all = (await client.query<unknown[]>({
+          text: texts.join("; "),
           rowMode: "array",
-        });
-      else if (query.parameters.length === 0) {
-        // A statement without parameters travels with BEGIN in one simple query: a
-        // round trip fewer (a list's first statement, the kept counts, is one).
-        const both = (await client.query<unknown[]>({
-          text: `${BEGIN_READ}; ${query.sql}`,
-          rowMode: "array",
-        })) as unknown as pg.QueryArrayResult[];
-        answer = both[1]!;
+        })) as unknown as pg.QueryArrayResult | pg.QueryArrayResult[];
+        answer = Array.isArray(all) ? all[begun ? 0 : 1]! : all;
+        ended = last;
       } else {
-        await client.query(BEGIN_READ);
+        if (!begun) await client.query(BEGIN_READ);
         answer = await client.query<unknown[]>({
           text: query.sql,
           values: query.parameters as unknown[],
@@ -115,7 +121,7 @@ async function readOnPool(
         }),
       );
     }
-    if (begun) await client.query("commit");
+    if (begun && !ended) await client.query("commit");
     return results;
   } catch (error) {
     // Also when the failure came before `begun` was set (BEGIN and the statement sent
