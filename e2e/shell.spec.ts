@@ -568,4 +568,50 @@ test.describe("public site", () => {
       page.getByRole("heading", { name: "Page not found", level: 1 }),
     ).toBeVisible();
   });
+
+  test("switches the language without JavaScript, back on the same page", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      locale: "zh-CN",
+    });
+    const page = await context.newPage();
+    await page.goto("/sermons?page=1");
+    await expect(
+      page.getByRole("heading", { name: "讲道", level: 1 }),
+    ).toBeVisible();
+    await page.getByLabel("语言").selectOption("en-US");
+    await page.getByRole("button", { name: "切换" }).click();
+    await expect(page).toHaveURL("/sermons?page=1");
+    await expect(
+      page.getByRole("heading", { name: "Sermons", level: 1 }),
+    ).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en-US");
+    await page.getByLabel("Language").selectOption("zh-CN");
+    await page.getByRole("button", { name: "Switch" }).click();
+    await expect(
+      page.getByRole("heading", { name: "讲道", level: 1 }),
+    ).toBeVisible();
+    await context.close();
+  });
+
+  test("a language chosen before the page's script ran is acted on when it runs", async ({
+    page,
+  }) => {
+    // The script held back until the choice is made, as on a slow phone.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // A module script holds DOMContentLoaded back: the page is read as it arrives.
+    await page.goto("/sermons", { waitUntil: "commit" });
+    await page.getByLabel("语言").selectOption("en-US");
+    release();
+    await expect(
+      page.getByRole("heading", { name: "Sermons", level: 1 }),
+    ).toBeVisible();
+  });
 });

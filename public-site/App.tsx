@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Code, type Language } from "../common/codes";
 import {
   api,
@@ -88,6 +88,15 @@ export function Site({ language, data, siteName }: SiteProps) {
     saveLanguage(next);
     window.location.reload();
   };
+  // A language chosen before the page's script ran (a slow phone) had no one to hear it:
+  // it is acted on once the page is live.
+  const languageSelect = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    const chosen = languageSelect.current?.value;
+    if (chosen && chosen !== language) switchTo(chosen as Language);
+    // Once, after hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const logout = async () => {
     try {
       await api(language, "POST", "/auth/logout");
@@ -149,16 +158,25 @@ export function Site({ language, data, siteName }: SiteProps) {
             </>
           )}
         </div>
-        <label className="site-language">
-          <span>{t("site.language")}</span>
-          <select
-            value={language}
-            onChange={(e) => switchTo(e.target.value as Language)}
-          >
-            <option value="zh-CN">简体中文</option>
-            <option value="en-US">English</option>
-          </select>
-        </label>
+        {/* Without JavaScript the form asks the server to keep the choice
+            (server/public-site/language-switch.ts); with it, the page does. */}
+        <form className="site-language" method="get" action="/language">
+          <label>
+            <span>{t("site.language")}</span>
+            <select
+              ref={languageSelect}
+              name="to"
+              defaultValue={language}
+              onChange={(e) => switchTo(e.target.value as Language)}
+            >
+              <option value="zh-CN">简体中文</option>
+              <option value="en-US">English</option>
+            </select>
+          </label>
+          <noscript>
+            <button type="submit">{t("site.language_apply")}</button>
+          </noscript>
+        </form>
       </header>
       <main className="site-main">
         {data.page === "ask" ? (

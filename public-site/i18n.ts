@@ -15,6 +15,7 @@ export const messages: Record<Language, Record<string, string>> = {
     "site.default_name": "灯台",
     "site.nav_label": "主导航",
     "site.language": "语言",
+    "site.language_apply": "切换",
     "site.admin": "管理后台",
     "site.description": "在这里提问、回答，与弟兄姊妹交流信仰中的问题。",
     "page.ask.title": "问答社区",
@@ -225,6 +226,7 @@ export const messages: Record<Language, Record<string, string>> = {
     "site.default_name": "Lampstand",
     "site.nav_label": "Main navigation",
     "site.language": "Language",
+    "site.language_apply": "Switch",
     "site.admin": "Back office",
     "site.description":
       "Ask, answer and talk about questions of faith with others.",

@@ -29,6 +29,7 @@ import { PageCache } from "../public-site/page-cache.js";
 import { inlineStylesheets } from "../public-site/inline-css.js";
 import { countView, visitOf } from "../services/ask/questions.js";
 import { registerAccountForm } from "../public-site/account-form.js";
+import { registerLanguageSwitch } from "../public-site/language-switch.js";
 import type { PageData } from "../../public-site/data.js";
 import { loadContentPage } from "../public-site/content-pages.js";
 import { forgetSermonFacets } from "../public-site/sermons.js";
@@ -125,6 +126,7 @@ export const webPlugin = fp<{
     const { visitorLanguage, siteNameIn, renderPublic, sendPublic } =
       publicRenderer(app, publicHtml, renderHtml);
 
+    registerLanguageSwitch(app);
     registerAccountForm(
       app,
       visitorLanguage,
