@@ -7,7 +7,7 @@ import {
   currentUser,
   type SiteUser,
 } from "./api";
-import { SiteContext, type SiteContextValue } from "./context";
+import { SiteContext, useSite, type SiteContextValue } from "./context";
 import { siteTitle, type SiteProps } from "./data";
 import { saveLanguage, translate } from "./i18n";
 import { AskPage } from "./pages/AskPage";
@@ -84,19 +84,6 @@ export function Site({ language, data, siteName }: SiteProps) {
     [language, user],
   );
   const { t } = site;
-  const switchTo = (next: Language) => {
-    saveLanguage(next);
-    window.location.reload();
-  };
-  // A language chosen before the page's script ran (a slow phone) had no one to hear it:
-  // it is acted on once the page is live.
-  const languageSelect = useRef<HTMLSelectElement>(null);
-  useEffect(() => {
-    const chosen = languageSelect.current?.value;
-    if (chosen && chosen !== language) switchTo(chosen as Language);
-    // Once, after hydration.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
   const logout = async () => {
     try {
       await api(language, "POST", "/auth/logout");
@@ -158,25 +145,7 @@ export function Site({ language, data, siteName }: SiteProps) {
             </>
           )}
         </div>
-        {/* Without JavaScript the form asks the server to keep the choice
-            (server/public-site/language-switch.ts); with it, the page does. */}
-        <form className="site-language" method="get" action="/language">
-          <label>
-            <span>{t("site.language")}</span>
-            <select
-              ref={languageSelect}
-              name="to"
-              defaultValue={language}
-              onChange={(e) => switchTo(e.target.value as Language)}
-            >
-              <option value="zh-CN">简体中文</option>
-              <option value="en-US">English</option>
-            </select>
-          </label>
-          <noscript>
-            <button type="submit">{t("site.language_apply")}</button>
-          </noscript>
-        </form>
+        <LanguageSwitch />
       </header>
       <main className="site-main">
         {data.page === "ask" ? (
@@ -218,5 +187,46 @@ export function Site({ language, data, siteName }: SiteProps) {
         )}
       </main>
     </SiteContext.Provider>
+  );
+}
+
+function switchTo(next: Language): void {
+  saveLanguage(next);
+  window.location.reload();
+}
+
+/**
+ * The header's language choice. Without JavaScript its form asks the server to keep the
+ * choice (server/public-site/language-switch.ts); with it, the page saves it and reloads.
+ */
+function LanguageSwitch() {
+  const { language, t } = useSite();
+  // A language chosen before the page's script ran (a slow phone) had no one to hear it:
+  // it is acted on once the page is live.
+  const select = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    const chosen = select.current?.value;
+    if (chosen && chosen !== language) switchTo(chosen as Language);
+    // Once, after hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return (
+    <form className="site-language" method="get" action="/language">
+      <label>
+        <span>{t("site.language")}</span>
+        <select
+          ref={select}
+          name="to"
+          defaultValue={language}
+          onChange={(e) => switchTo(e.target.value as Language)}
+        >
+          <option value="zh-CN">简体中文</option>
+          <option value="en-US">English</option>
+        </select>
+      </label>
+      <noscript>
+        <button type="submit">{t("site.language_apply")}</button>
+      </noscript>
+    </form>
   );
 }

@@ -202,22 +202,7 @@ export const webPlugin = fp<{
         },
       );
     }
-    // A write that went through (a member's post or vote, a moderator's decision, an
-    // office publishing a sermon) makes this instance render afresh, so whoever wrote it
-    // sees it on the next page; see public-site/page-cache.ts. The public API's writes
-    // (behaviour events, many a second) and logins change no page.
-    app.addHook("onResponse", async (request, reply) => {
-      if (
-        request.method !== "GET" &&
-        request.method !== "HEAD" &&
-        reply.statusCode < 400 &&
-        changesPages(pathOf(request.url))
-      ) {
-        pageCache.clear();
-        if (pathOf(request.url).startsWith("/tjc/sermons"))
-          forgetSermonFacets(app);
-      }
-    });
+    clearPagesOnWrites(app, pageCache);
     registerSeoRoutes(app);
     registerConfigScript(app);
 
@@ -239,6 +224,27 @@ export const webPlugin = fp<{
 );
 
 type RenderHtml = (page: "admin" | "public", url: string) => Promise<string>;
+
+/**
+ * A write that went through (a member's post or vote, a moderator's decision, an office
+ * publishing a sermon) makes this instance render afresh, so whoever wrote it sees it on
+ * the next page; see public-site/page-cache.ts. The public API's writes (behaviour
+ * events, many a second) and logins change no page.
+ */
+function clearPagesOnWrites(app: FastifyInstance, pageCache: PageCache): void {
+  app.addHook("onResponse", async (request, reply) => {
+    if (
+      request.method !== "GET" &&
+      request.method !== "HEAD" &&
+      reply.statusCode < 400 &&
+      changesPages(pathOf(request.url))
+    ) {
+      pageCache.clear();
+      if (pathOf(request.url).startsWith("/tjc/sermons"))
+        forgetSermonFacets(app);
+    }
+  });
+}
 
 /** What the public page at route `url` shows for this request. */
 function loadPublicPage(
