@@ -51,7 +51,7 @@ async function signUp(page: Page, tag: string): Promise<string> {
   await page.locator('input[name="userName"]').fill(`账号${stamp}`);
   await page.locator('input[name="password"]').fill("grace2026-account");
   await page.locator('input[name="email"]').fill(address);
-  await page.locator('form button[type="submit"]').click();
+  await page.locator('main form button[type="submit"]').click();
   await expect(page).toHaveURL(/\/ask$/);
   return address;
 }

@@ -98,7 +98,7 @@ for (const language of ["zh-CN", "en-US"] as const) {
     await signedIn.locator('input[name="userName"]').fill(`重设${stamp}`);
     await signedIn.locator('input[name="password"]').fill("grace2026-old");
     await signedIn.locator('input[name="email"]').fill(address);
-    await signedIn.locator('form button[type="submit"]').click();
+    await signedIn.locator('main form button[type="submit"]').click();
     await expect(signedIn).toHaveURL(/\/ask$/);
     await expect(
       signedIn.getByRole("link", { name: `重设${stamp}` }),
@@ -129,7 +129,7 @@ for (const language of ["zh-CN", "en-US"] as const) {
     await page.goto("/ask?view=login");
     await page.locator('input[name="loginName"]').fill(loginName);
     await page.locator('input[name="password"]').fill("grace2026-new");
-    await page.locator('form button[type="submit"]').click();
+    await page.locator('main form button[type="submit"]').click();
     await expect(page).toHaveURL(/\/ask$/);
     await expect(
       page.getByRole("link", { name: `重设${stamp}` }),

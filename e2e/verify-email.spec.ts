@@ -53,7 +53,7 @@ async function signUpAndReadLink(
   await signUp.locator('input[name="userName"]').fill(`验证${stamp}`);
   await signUp.locator('input[name="password"]').fill("grace2026-verify");
   await signUp.locator('input[name="email"]').fill(address);
-  await signUp.locator('form button[type="submit"]').click();
+  await signUp.locator('main form button[type="submit"]').click();
   await expect(signUp).toHaveURL(/\/ask$/);
   await context.close();
 
