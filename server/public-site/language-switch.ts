@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { LANGUAGE_STORAGE_KEY } from "../../common/constants.js";
+import { languageCookie } from "../../common/language-choice.js";
 
 /** Where the switch sends a visitor it cannot send back to the page they were on. */
 const HOME = "/ask";
-const YEAR_S = 365 * 24 * 60 * 60;
 
 /**
  * `GET /language?to=en-US`: the public header's language switch without JavaScript (its
@@ -21,10 +20,7 @@ export function registerLanguageSwitch(app: FastifyInstance): void {
     (request, reply) => {
       const { to } = request.query as { to?: unknown };
       if (to === "zh-CN" || to === "en-US")
-        reply.header(
-          "Set-Cookie",
-          `${LANGUAGE_STORAGE_KEY}=${to}; Path=/; Max-Age=${YEAR_S}; SameSite=Lax`,
-        );
+        reply.header("Set-Cookie", languageCookie(to));
       return reply
         .header("Cache-Control", "no-store")
         .redirect(backTo(request), 303);

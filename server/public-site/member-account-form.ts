@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Language } from "../../common/codes.js";
 import { LANGUAGE_STORAGE_KEY } from "../../common/constants.js";
+import { languageCookie } from "../../common/language-choice.js";
 import type { MemberAccount } from "../../common/schemas/member-account.js";
 import type { AccountFormState } from "./account-form.js";
 
@@ -102,10 +103,7 @@ export async function postMemberAccount(
     values.email = envelope.data.email;
   if (envelope.code === 0 && action === "language") {
     language = field("language") as Language;
-    reply.header(
-      "Set-Cookie",
-      `${LANGUAGE_STORAGE_KEY}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`,
-    );
+    reply.header("Set-Cookie", languageCookie(language));
     // The page that answers is already in the language chosen.
     request.headers.cookie = `${LANGUAGE_STORAGE_KEY}=${language}; ${request.headers.cookie ?? ""}`;
   }
