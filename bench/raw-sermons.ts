@@ -7,7 +7,7 @@
  *   /raw-sermons?tag=&offset=&limit=    sermons carrying the tag, newest preachedOn first
  *                                       (id breaks ties), and their COUNT
  *   /raw-sermons?tag=&term=&…           the same, also holding the word-index term `term`
- *                                       (the search_postings of the issue 16 index, read
+ *                                       (the postings of the issue 16 index, read
  *                                       by hand: the best a hand-written query can do)
  *
  * Answers have the real server's shape ({code, message, data: {list, total}}, records as
@@ -31,11 +31,21 @@ interface Reader {
   close(): Promise<void>;
 }
 
-/** The WHERE of both statements; `?` or `$n` placeholders for resource, tag and term. */
-function where(withTerm: boolean, p: (n: number) => string): string {
+/**
+ * The WHERE of both statements; `?` or `$n` placeholders for resource, tag and term. A
+ * term's rows are where each store keeps them (server/db/postings.ts): on SQLite a range
+ * of posting keys (term id × 2^24 + row id), on PostgreSQL search_docs' GIN index.
+ */
+function where(
+  withTerm: boolean,
+  p: (n: number) => string,
+  postgres: boolean,
+): string {
   const tagged = `id IN (SELECT record_id FROM content_tags WHERE resource = 'sermons' AND tag_id = ${p(1)})`;
   if (!withTerm) return tagged;
-  return `${tagged} AND id IN (SELECT doc_id FROM search_postings WHERE term_id = (SELECT id FROM search_terms WHERE tbl = 'sermons' AND term = ${p(2)}))`;
+  if (postgres)
+    return `${tagged} AND id IN (SELECT doc_id FROM search_docs WHERE term_ids @> ARRAY[(SELECT id FROM search_terms WHERE tbl = 'sermons' AND term = ${p(2)})])`;
+  return `${tagged} AND id IN (SELECT p.key & 16777215 FROM search_terms t, search_postings p WHERE t.tbl = 'sermons' AND t.term = ${p(2)} AND p.key >= (t.id << 24) AND p.key < ((t.id + 1) << 24))`;
 }
 const ORDER = `ORDER BY preached_on DESC, id DESC`;
 
@@ -45,10 +55,10 @@ function sqliteReader(file: string): Reader {
   const q = () => "?";
   const statements = [false, true].map((withTerm) => ({
     page: db.prepare(
-      `SELECT * FROM sermons WHERE ${where(withTerm, q)} ${ORDER} LIMIT ? OFFSET ?`,
+      `SELECT * FROM sermons WHERE ${where(withTerm, q, false)} ${ORDER} LIMIT ? OFFSET ?`,
     ),
     count: db.prepare(
-      `SELECT count(*) AS total FROM sermons WHERE ${where(withTerm, q)}`,
+      `SELECT count(*) AS total FROM sermons WHERE ${where(withTerm, q, false)}`,
     ),
   }));
   return {
@@ -77,12 +87,12 @@ function postgresReader(url: string): Reader {
       const [page, count] = await Promise.all([
         pool.query<SermonRow>({
           name: `raw-sermons-${n}`,
-          text: `SELECT * FROM sermons WHERE ${where(withTerm, p)} ${ORDER} LIMIT $${n + 1} OFFSET $${n + 2}`,
+          text: `SELECT * FROM sermons WHERE ${where(withTerm, p, true)} ${ORDER} LIMIT $${n + 1} OFFSET $${n + 2}`,
           values: [...args, limit, offset],
         }),
         pool.query<{ total: number }>({
           name: `raw-sermons-count-${n}`,
-          text: `SELECT count(*) AS total FROM sermons WHERE ${where(withTerm, p)}`,
+          text: `SELECT count(*) AS total FROM sermons WHERE ${where(withTerm, p, true)}`,
           values: args,
         }),
       ]);

@@ -130,7 +130,7 @@ async function indexBytes(
   if (store.kind === "postgres") {
     const { rows } = await sql<{
       bytes: string;
-    }>`select sum(pg_total_relation_size(c)) as bytes from unnest(array['search_terms','search_postings','search_docs','passage_refs']::regclass[]) c`.execute(
+    }>`select sum(pg_total_relation_size(c)) as bytes from unnest(array['search_terms','search_docs','passage_refs']::regclass[]) c`.execute(
       store.db,
     );
     const bytes = Number(rows[0]!.bytes);
@@ -198,6 +198,8 @@ async function main(): Promise<number> {
   // SEARCH_KEEP_DIR (SQLite): a directory kept between runs; a store already seeded there
   // is reused as it is, so a change to the query side is measured without a rebuild.
   const kept = PG_URL ? undefined : process.env.SEARCH_KEEP_DIR;
+  // SEARCH_KEEP_DB (PostgreSQL): the database to seed, build and leave for a look after.
+  const keptDatabase = PG_URL ? process.env.SEARCH_KEEP_DB : undefined;
   if (kept) fs.mkdirSync(kept, { recursive: true });
   const temp =
     kept ?? fs.mkdtempSync(path.join(os.tmpdir(), "lampstand-search-"));
@@ -210,7 +212,8 @@ async function main(): Promise<number> {
   try {
     if (admin) {
       await admin.connect();
-      pgName = `lampstand_search_bench_${process.pid}`;
+      pgName = keptDatabase ?? `lampstand_search_bench_${process.pid}`;
+      await admin.query(`DROP DATABASE IF EXISTS "${pgName}" WITH (FORCE)`);
       await admin.query(`CREATE DATABASE "${pgName}"`);
       const url = new URL(PG_URL!);
       url.pathname = `/${pgName}`;
@@ -255,7 +258,7 @@ async function main(): Promise<number> {
         );
       }
       if (store.kind === "postgres")
-        await sql`VACUUM ANALYZE search_postings`.execute(store.db);
+        await sql`VACUUM ANALYZE search_docs`.execute(store.db);
       size = await indexBytes(store, dataDir);
       textBytes = await indexedTextBytes(store);
       indexCount = Number(
@@ -356,7 +359,7 @@ async function main(): Promise<number> {
     killChildren();
     if (!kept) fs.rmSync(temp, { recursive: true, force: true });
     if (admin) {
-      if (pgName)
+      if (pgName && !keptDatabase)
         await admin.query(`DROP DATABASE IF EXISTS "${pgName}" WITH (FORCE)`);
       await admin.end();
     }

@@ -9,6 +9,7 @@ import type { SearchSpec } from "./search.js";
 import { openTermPool } from "./term-pool.js";
 import { termsOfRows } from "./row-terms.js";
 import { reindexRows } from "./word-index.js";
+import { decodeTerms } from "./postings.js";
 
 /**
  * Building a word index (index-build.ts): worker threads give the same index as the main
@@ -31,8 +32,8 @@ const db = () => t.app.store.db;
 const kind = () => t.app.store.kind;
 
 /**
- * The table's whole index by term text (term ids differ between builds on PostgreSQL,
- * whose sequences do not restart): postings, each row's terms in order, the terms' row
+ * The table's whole index by term text (term ids differ between builds, and a row's
+ * terms are kept in id order): postings, each row's terms in order, the terms' row
  * counts, and the verse ranges.
  */
 async function snapshot(table: string) {
@@ -52,29 +53,50 @@ async function snapshot(table: string) {
     if (Number(row.docCount) > 0)
       counts.push(`${row.term}:${Number(row.docCount)}`);
   }
-  const postings = (
-    await sql<{
-      termId: number;
-      docId: number;
-      tf: number;
-    }>`select term_id, doc_id, tf from search_postings where term_id in (select id from search_terms where tbl = ${table})`.execute(
-      db(),
-    )
-  ).rows.map(
-    (row) =>
-      `${terms.get(Number(row.termId))}|${Number(row.docId)}|${Number(row.tf)}`,
-  );
-  const docs = (
-    await sql<{
-      docId: number;
-      terms: string;
-    }>`select doc_id, terms from search_docs where tbl = ${table}`.execute(db())
-  ).rows.map(
-    (row) =>
-      `${Number(row.docId)}:${(JSON.parse(row.terms) as [number, number][])
-        .map(([id, tf]) => `${terms.get(id)}*${tf}`)
-        .join(" ")}`,
-  );
+  // Each row's terms and their tfs. SQLite keeps a row's term ids in search_docs and the
+  // tfs in its postings table, which must hold exactly those (term, row) pairs;
+  // PostgreSQL keeps both in search_docs, whose GIN index is its postings.
+  const docRows = (
+    await sql<
+      Record<string, unknown>
+    >`select * from search_docs where tbl = ${table}`.execute(db())
+  ).rows;
+  const pairs = new Map<string, number>(); // "term|row" → tf
+  if (kind() === "sqlite") {
+    for (const row of (
+      await sql<{
+        key: number;
+        tf: number;
+      }>`select p.key, p.tf from search_terms t, search_postings p where t.tbl = ${table} and p.key >= (t.id << 24) and p.key < ((t.id + 1) << 24)`.execute(
+        db(),
+      )
+    ).rows) {
+      const docId = Number(row.key) % 2 ** 24;
+      const termId = (Number(row.key) - docId) / 2 ** 24;
+      pairs.set(`${terms.get(termId)}|${docId}`, Number(row.tf));
+    }
+    const held = docRows.flatMap((row) =>
+      decodeTerms(row.terms as Uint8Array).map(
+        (id) => `${terms.get(id)}|${Number(row.docId)}`,
+      ),
+    );
+    expect(held.sort()).toEqual([...pairs.keys()].sort());
+  } else
+    for (const row of docRows) {
+      const tfs = row.tfs as number[];
+      (row.termIds as number[]).forEach((id, i) =>
+        pairs.set(`${terms.get(id)}|${Number(row.docId)}`, tfs[i]!),
+      );
+    }
+  const postings = [...pairs].map(([pair, tf]) => `${pair}|${tf}`);
+  const docs = docRows.map((row) => {
+    const docId = Number(row.docId);
+    const held = [...pairs].filter(([pair]) => pair.endsWith(`|${docId}`));
+    return `${docId}:${held
+      .map(([pair, tf]) => `${pair.slice(0, pair.lastIndexOf("|"))}*${tf}`)
+      .sort()
+      .join(" ")}`;
+  });
   const refs = (
     await sql<{
       docId: number;
@@ -233,9 +255,10 @@ describe("a build's batch", () => {
     expect(built.refs.length).toBeGreaterThanOrEqual(150);
 
     // The same rows indexed as writes index them, from an empty index.
-    await sql`delete from search_postings where term_id in (select id from search_terms where tbl = 'sermons')`.execute(
-      db(),
-    );
+    if (kind() === "sqlite")
+      await sql`delete from search_postings where key in (select p.key from search_terms t, search_postings p where t.tbl = 'sermons' and p.key >= (t.id << 24) and p.key < ((t.id + 1) << 24))`.execute(
+        db(),
+      );
     await sql`delete from search_terms where tbl = 'sermons'`.execute(db());
     await sql`delete from search_docs where tbl = 'sermons'`.execute(db());
     await sql`delete from passage_refs where tbl = 'sermons'`.execute(db());

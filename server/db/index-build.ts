@@ -3,7 +3,7 @@ import type { StoreKind } from "./store.js";
 import type { SearchSpec } from "./search.js";
 import type { RowsTerms } from "./row-terms.js";
 import { openTermPool } from "./term-pool.js";
-import { buildOnce, setIndexReady } from "./index-ready.js";
+import { buildOnce, markUnindexable, setIndexReady } from "./index-ready.js";
 import {
   addToCounts,
   insertValues,
@@ -11,6 +11,13 @@ import {
   termIds,
   unindexOnDelete,
 } from "./word-index.js";
+import {
+  DOC_BITS,
+  MAX_DOC_ID,
+  MAX_TF,
+  encodeTerms,
+  postingKey,
+} from "./postings.js";
 
 /**
  * Building a table's word index from its rows (issue 16, docs/search.md, "Building an
@@ -179,6 +186,7 @@ async function buildIndex(
       ...(spec.passages?.text ?? []),
     ]),
   ];
+  if (kind === "sqlite") await refuseLargeIds(db, table);
   await db.transaction().execute(async (trx) => {
     // PostgreSQL: writes in flight on the table finish first, and wait for the clearing.
     if (kind === "postgres")
@@ -187,9 +195,13 @@ async function buildIndex(
         .execute(trx);
     await trx.deleteFrom("searchState").where("tbl", "=", table).execute();
     await forgetKeptTotals(trx, table);
-    await sql`delete from search_postings where term_id in (select id from search_terms where tbl = ${table})`.execute(
-      trx,
-    );
+    // SQLite: each term's postings are one range of keys (postings.ts); PostgreSQL keeps
+    // them in search_docs' GIN index.
+    if (kind === "sqlite")
+      await sql`delete from search_postings where key in (select p.key from search_terms t, search_postings p
+        where t.tbl = ${table} and p.key >= (t.id << ${sql.lit(DOC_BITS)}) and p.key < ((t.id + 1) << ${sql.lit(DOC_BITS)}))`.execute(
+        trx,
+      );
     await trx.deleteFrom("searchTerms").where("tbl", "=", table).execute();
     await trx.deleteFrom("searchDocs").where("tbl", "=", table).execute();
     // The verse ranges stay until each row's batch replaces them: passage lists and
@@ -245,10 +257,14 @@ async function buildIndex(
   // PostgreSQL plans a keyword's postings by the tables' statistics: right after a build
   // they describe the empty index until autovacuum gets round to it, and a 1% keyword
   // on 100,000 tags was planned as if its terms had no rows.
-  if (kind === "postgres")
-    await sql`analyze search_postings, search_terms, search_docs, passage_refs`.execute(
+  // The last batches' postings may also wait in GIN's pending list, which every search
+  // reads through until autovacuum merges it: merged now.
+  if (kind === "postgres") {
+    await sql`select gin_clean_pending_list('search_docs_terms'::regclass)`.execute(
       db,
     );
+    await sql`analyze search_terms, search_docs, passage_refs`.execute(db);
+  }
   options.onBuilt?.({
     table,
     rows: indexed,
@@ -257,6 +273,23 @@ async function buildIndex(
     threadedBatches,
   });
   return indexed;
+}
+
+/**
+ * SQLite's postings key a row id in 24 bits (postings.ts): a table with a larger id is
+ * not built, and stays searched by substring (logged by startIndexBuild).
+ */
+async function refuseLargeIds(db: Db, table: string): Promise<void> {
+  const { rows } = await sql<{
+    top: number | null;
+  }>`select max(id) as top from ${sql.table(table)}`.execute(db);
+  const top = Number(rows[0]?.top ?? 0);
+  if (top > MAX_DOC_ID) {
+    markUnindexable(table);
+    throw new Error(
+      `${table} has row ids past ${MAX_DOC_ID}, which the word index cannot hold on SQLite; it is searched by substring`,
+    );
+  }
 }
 
 /**
@@ -377,50 +410,45 @@ async function writeBatchIn(
     start += perTerm[at]!;
     counts.set(id, perTerm[at]!);
   }
-  const postings: number[] = new Array<number>(total * 3);
+  // SQLite's postings, (key, tf) in key order; PostgreSQL keeps them in search_docs' GIN.
+  const sqlite = kind === "sqlite";
+  const postings: number[] = new Array<number>(sqlite ? total * 2 : 0);
   const docs: unknown[] = [];
   const refs: unknown[] = [];
   runs.forEach((run, r) => {
     const ranks = locals[r]!;
     const ids = run.terms.map((term) => dictionary.get(term)!);
-    // "[id," per term of the run: a row's terms as JSON.stringify gives reindexRows'
-    // [[termId, tf], …].
-    const heads = ids.map((id) => `[${id},`);
     for (const row of run.rows) {
       if (!toIndex.has(row.id)) continue;
       const { pairs, ranges } = row;
-      const parts: string[] = new Array<string>(pairs.length / 2);
+      const termIds: number[] = new Array<number>(pairs.length / 2);
+      const tfs: number[] = new Array<number>(pairs.length / 2);
       for (let i = 0; i < pairs.length; i += 2) {
         const local = pairs[i]!;
-        const tf = pairs[i + 1]!;
-        const at = 3 * next[ranks[local]!]!++;
-        postings[at] = ids[local]!;
-        postings[at + 1] = row.id;
-        postings[at + 2] = tf;
-        parts[i / 2] = heads[local]! + tf + "]";
+        const tf = Math.min(pairs[i + 1]!, MAX_TF);
+        termIds[i / 2] = ids[local]!;
+        tfs[i / 2] = tf;
+        if (!sqlite) continue;
+        const at = 2 * next[ranks[local]!]!++;
+        postings[at] = postingKey(ids[local]!, row.id);
+        postings[at + 1] = tf;
       }
-      docs.push(table, row.id, `[${parts.join(",")}]`);
+      if (sqlite) docs.push(table, row.id, encodeTerms(termIds));
+      else docs.push(table, row.id, termIds, tfs);
       for (let i = 0; i < ranges.length; i += 2)
         refs.push(table, row.id, ranges[i]!, ranges[i + 1]!);
     }
   });
-  await insertValues(
-    trx,
-    kind,
-    "search_postings",
-    ["term_id", "doc_id", "tf"],
-    postings,
-    "",
-    ["int", "int", "int"],
-  );
+  if (sqlite)
+    await insertValues(trx, kind, "search_postings", ["key", "tf"], postings);
   await insertValues(
     trx,
     kind,
     "search_docs",
-    ["tbl", "doc_id", "terms"],
+    ["tbl", "doc_id", ...(sqlite ? ["terms"] : ["term_ids", "tfs"])],
     docs,
     "",
-    ["text", "int", "text"],
+    ["text", "int", "int4[]", "int2[]"],
   );
   await addToCounts(trx, kind, counts);
   const written = [...toIndex];

@@ -10,7 +10,23 @@ type StoreKey = object;
 const readyTables = new WeakMap<StoreKey, Set<string>>();
 const runningBuilds = new WeakMap<StoreKey, Map<string, Promise<unknown>>>();
 
+/**
+ * Tables that hold a row id SQLite's postings cannot key (over 2^24 - 1, postings.ts):
+ * searched by substring in this process, and not rebuilt (index-build.ts refuses).
+ */
+const unindexable = new Set<string>();
+
+export function markUnindexable(table: string): void {
+  unindexable.add(table);
+}
+
+/** Tests only: forgets markUnindexable. */
+export function forgetUnindexable(): void {
+  unindexable.clear();
+}
+
 export function isIndexReady(store: StoreKey, table: string): boolean {
+  if (unindexable.has(table)) return false;
   return readyTables.get(store)?.has(table) ?? false;
 }
 

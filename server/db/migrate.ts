@@ -29,6 +29,7 @@ import * as notificationEmail from "./migrations/0035-notification-email.js";
 import * as dropFts from "./migrations/0037-drop-fts.js";
 import * as sermonSeriesDay from "./migrations/0037a-sermon-series-day.js";
 import * as passageRefsCovering from "./migrations/0038-passage-refs-covering.js";
+import * as compactWordIndex from "./migrations/0039-compact-word-index.js";
 import { routeMigrationFolders } from "../routes/folders.js";
 
 type StoreMigration = {
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, StoreMigration> = {
   "0037-drop-fts": dropFts,
   "0037a-sermon-series-day": sermonSeriesDay,
   "0038-passage-refs-covering": passageRefsCovering,
+  "0039-compact-word-index": compactWordIndex,
 };
 
 /**

@@ -3,6 +3,7 @@ import {
   CompiledQuery,
   type Expression,
   type Kysely,
+  type RawBuilder,
   type SqlBool,
 } from "kysely";
 import { z } from "zod";
@@ -10,7 +11,17 @@ import type { StoreKind } from "./store.js";
 import { keywordCondition, type SearchSpec } from "./search.js";
 import { documentTerms, loadSegmenter, queryTerms } from "./terms.js";
 import { indexedTexts, passageRangesOf } from "./row-terms.js";
-import { isIndexReady } from "./index-ready.js";
+import { isIndexReady, markUnindexable } from "./index-ready.js";
+import {
+  DOC_BITS,
+  MAX_DOC_ID,
+  MAX_TF,
+  decodeTerms,
+  decodeTermsSql,
+  encodeTerms,
+  postingKey,
+  postingsSql,
+} from "./postings.js";
 import { parseReference } from "../services/passage-parser.js";
 import {
   MAX_REFERENCE_LENGTH,
@@ -18,10 +29,10 @@ import {
 } from "../../common/passages.js";
 
 /**
- * The word index (issue 16, docs/search.md): the same tables and queries on SQLite and
- * PostgreSQL. `search_terms` holds each (table, term) once with the number of rows that
- * hold it, `search_postings` which rows hold it, `search_docs` each row's terms (so an
- * update removes exactly what the last write added). Everything here runs inside the
+ * The word index (issue 16, docs/search.md). `search_terms` holds each (table, term) once
+ * with the number of rows that hold it, `search_docs` each row's terms (so an update
+ * removes exactly what the last write added), and the postings which rows hold a term:
+ * each store keeps those its own way (postings.ts). Everything here runs inside the
  * caller's transaction: the index changes with the row or not at all.
  */
 
@@ -78,8 +89,11 @@ export async function insertMany(
  */
 const UNNEST_MIN_ROWS = 100;
 
-/** The column types insertValues sends as arrays. */
-export type ArrayType = "int" | "text";
+/**
+ * The column types insertValues sends as arrays; an array column (`int4[]`) travels as
+ * text of its literal (`{1,2}`), cast in the select.
+ */
+export type ArrayType = "int" | "text" | "int4[]" | "int2[]";
 
 /**
  * A column's values as a PostgreSQL array literal (`{1,2,3}`, `{"a","b"}`): pg writes a
@@ -89,6 +103,9 @@ export type ArrayType = "int" | "text";
 function arrayLiteral(values: unknown[], type: ArrayType): string {
   if (type === "int")
     return `{${values.map((value) => String(Number(value))).join(",")}}`;
+  if (type !== "text")
+    // Each value an array of numbers: its literal, quoted as one text element.
+    return `{${values.map((value) => `"{${(value as number[]).map(Number).join(",")}}"`).join(",")}}`;
   return `{${values
     .map((value) => `"${String(value).replace(/[\\"]/g, "\\$&")}"`)
     .join(",")}}`;
@@ -97,8 +114,8 @@ function arrayLiteral(values: unknown[], type: ArrayType): string {
 /**
  * insertMany with the rows' values in one flat array, row after row. Given the columns'
  * PostgreSQL types, a large insert there is one statement whatever its size: an index
- * build writes hundreds of thousands of postings a batch, and each 400-row statement
- * cost a parse, a plan and 1,200 parameters to bind.
+ * build writes thousands of rows a batch, and each 400-row statement cost a parse, a
+ * plan and a parameter per value to bind.
  */
 export async function insertValues(
   db: Db,
@@ -120,10 +137,17 @@ export async function insertValues(
         column.push(values[i]);
       return arrayLiteral(column, pgTypes[c]!);
     });
-    const casts = pgTypes.map((type, c) => `$${c + 1}::${type}[]`).join(", ");
+    const nested = (type: ArrayType) => type.endsWith("[]");
+    const casts = pgTypes
+      .map((type, c) => `$${c + 1}::${nested(type) ? "text" : type}[]`)
+      .join(", ");
+    const names = columns.map((_, c) => `c${c + 1}`);
+    const selected = pgTypes
+      .map((type, c) => (nested(type) ? `${names[c]}::${type}` : names[c]))
+      .join(", ");
     await db.executeQuery(
       CompiledQuery.raw(
-        `insert into ${table} (${columns.join(",")}) select * from unnest(${casts})${suffix}`,
+        `insert into ${table} (${columns.join(",")}) select ${selected} from unnest(${casts}) as u(${names.join(", ")})${suffix}`,
         arrays,
       ),
     );
@@ -211,8 +235,6 @@ export async function addToCounts(
   }
 }
 
-type TermList = [termId: number, tf: number][];
-
 /** One row to bring up to date: its new camelCase row, or undefined when deleted. */
 export interface IndexedRow {
   id: number;
@@ -258,20 +280,16 @@ async function reindexBatch(
   batch: readonly IndexedRow[],
 ): Promise<void> {
   const table = spec.table;
-  const ids = [...new Set(batch.map((entry) => entry.id))];
   // The last entry of an id wins, as if the rows were indexed one after another.
   const latest = new Map(batch.map((entry) => [entry.id, entry.row]));
-  const previous = new Map<number, Map<number, number>>();
-  for (const docs of await db
-    .selectFrom("searchDocs")
-    .select(["docId", "terms"])
-    .where("tbl", "=", table)
-    .where("docId", "in", ids)
-    .execute())
-    previous.set(
-      Number(docs.docId),
-      new Map(JSON.parse(docs.terms as string) as TermList),
-    );
+  if (kind === "sqlite" && [...latest.keys()].some((id) => id > MAX_DOC_ID)) {
+    // Postings cannot hold this row (postings.ts): the table goes back to the substring
+    // search, here and on every start, rather than answer without it.
+    markUnindexable(table);
+    await db.deleteFrom("searchState").where("tbl", "=", table).execute();
+    return;
+  }
+  const previous = await previousTerms(db, kind, table, [...latest.keys()]);
   const termsOf = new Map<number, Map<string, number>>();
   for (const [id, row] of latest)
     if (row) {
@@ -286,74 +304,51 @@ async function reindexBatch(
   const countDelta = new Map<number, number>();
   const bump = (id: number, delta: number) =>
     countDelta.set(id, (countDelta.get(id) ?? 0) + delta);
-  const removedPostings: [docId: number, termIds: number[]][] = [];
-  const addedPostings: [number, number, number][] = [];
-  const changedPostings: [number, number, number][] = [];
-  const docInserts: [string, number, string][] = [];
-  const docUpdates: [number, string][] = [];
+  const removedPostings: number[] = []; // SQLite posting keys
+  const addedPostings: [key: number, tf: number][] = [];
+  const changedPostings: [key: number, tf: number][] = [];
+  const docInserts: Doc[] = [];
+  const docUpdates: Doc[] = [];
   const docDeletes: number[] = [];
   for (const [id, row] of latest) {
     const old = previous.get(id) ?? new Map<number, number>();
     const next = new Map<number, number>();
     for (const [term, tf] of termsOf.get(id) ?? [])
-      next.set(termId.get(term)!, tf);
-    const removed = [...old.keys()].filter((term) => !next.has(term));
-    if (removed.length > 0) removedPostings.push([id, removed]);
-    for (const term of removed) bump(term, -1);
+      next.set(termId.get(term)!, Math.min(tf, MAX_TF));
+    for (const term of old.keys())
+      if (!next.has(term)) {
+        removedPostings.push(postingKey(term, id));
+        bump(term, -1);
+      }
     for (const [term, tf] of next) {
       if (!old.has(term)) {
-        addedPostings.push([term, id, tf]);
+        addedPostings.push([postingKey(term, id), tf]);
         bump(term, 1);
-      } else if (old.get(term) !== tf) changedPostings.push([term, id, tf]);
+      } else if (old.get(term) !== tf)
+        changedPostings.push([postingKey(term, id), tf]);
     }
-    if (row) {
-      const terms = JSON.stringify([...next]);
-      if (previous.has(id)) docUpdates.push([id, terms]);
-      else docInserts.push([table, id, terms]);
-    } else if (previous.has(id)) docDeletes.push(id);
+    if (row) (previous.has(id) ? docUpdates : docInserts).push({ id, next });
+    else if (previous.has(id)) docDeletes.push(id);
   }
 
-  for (const [docId, terms] of removedPostings)
-    for (const chunk of chunksOf(terms))
-      await db
-        .deleteFrom("searchPostings")
-        .where("docId", "=", docId)
-        .where("termId", "in", chunk)
-        .execute();
-  addedPostings.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  await insertMany(
-    db,
-    kind,
-    "search_postings",
-    ["term_id", "doc_id", "tf"],
-    addedPostings,
-  );
-  await updateFromValues(
-    db,
-    kind,
-    "search_postings",
-    "tf = v.column3",
-    "search_postings.term_id = v.column1 and search_postings.doc_id = v.column2",
-    changedPostings,
-    ["int", "int", "int"],
-  );
+  if (kind === "sqlite") {
+    // PostgreSQL's postings are search_docs' GIN index: the documents below are all.
+    for (const chunk of chunksOf(removedPostings))
+      await db.deleteFrom("searchPostings").where("key", "in", chunk).execute();
+    addedPostings.sort((a, b) => a[0] - b[0]);
+    await insertMany(db, kind, "search_postings", ["key", "tf"], addedPostings);
+    await updateFromValues(
+      db,
+      kind,
+      "search_postings",
+      "tf = v.column2",
+      "search_postings.key = v.column1",
+      changedPostings,
+      ["int8", "int"],
+    );
+  }
   await addToCounts(db, kind, countDelta);
-  await insertMany(
-    db,
-    kind,
-    "search_docs",
-    ["tbl", "doc_id", "terms"],
-    docInserts,
-  );
-  await updateFromValues(
-    db,
-    kind,
-    "search_docs",
-    "terms = v.column2",
-    `search_docs.tbl = '${table}' and search_docs.doc_id = v.column1`,
-    docUpdates,
-    ["int", "text"],
-  );
+  await writeDocs(db, kind, table, docInserts, docUpdates);
   for (const chunk of chunksOf(docDeletes))
     await db
       .deleteFrom("searchDocs")
@@ -361,6 +356,104 @@ async function reindexBatch(
       .where("docId", "in", chunk)
       .execute();
   if (spec.passages) await repassageRows(db, kind, table, spec, latest);
+}
+
+/** One indexed row's terms (term id → tf), as reindexBatch writes them. */
+interface Doc {
+  id: number;
+  next: Map<number, number>;
+}
+
+/** The terms each of `ids` was last indexed with (term id → tf). */
+async function previousTerms(
+  db: Db,
+  kind: StoreKind,
+  table: string,
+  ids: number[],
+): Promise<Map<number, Map<number, number>>> {
+  const previous = new Map<number, Map<number, number>>();
+  for (const chunk of chunksOf(ids)) {
+    const rows = await db
+      .selectFrom("searchDocs")
+      .select(
+        kind === "sqlite" ? ["docId", "terms"] : ["docId", "termIds", "tfs"],
+      )
+      .where("tbl", "=", table)
+      .where("docId", "in", chunk)
+      .execute();
+    for (const row of rows) {
+      const docId = Number(row.docId);
+      if (kind === "postgres") {
+        const tfs = row.tfs as number[];
+        previous.set(
+          docId,
+          new Map((row.termIds as number[]).map((id, i) => [id, tfs[i]!])),
+        );
+      } else
+        previous.set(
+          docId,
+          new Map(decodeTerms(row.terms as Uint8Array).map((id) => [id, 0])),
+        );
+    }
+  }
+  if (kind === "sqlite") await readTfs(db, previous);
+  return previous;
+}
+
+/** SQLite keeps a row's tfs only in its postings: fills them in (term id → tf). */
+async function readTfs(
+  db: Db,
+  docs: Map<number, Map<number, number>>,
+): Promise<void> {
+  const keys: number[] = [];
+  for (const [docId, terms] of docs)
+    for (const termId of terms.keys()) keys.push(postingKey(termId, docId));
+  for (const chunk of chunksOf(keys))
+    for (const row of await db
+      .selectFrom("searchPostings")
+      .select(["key", "tf"])
+      .where("key", "in", chunk)
+      .execute()) {
+      const key = Number(row.key);
+      const docId = key % 2 ** DOC_BITS;
+      docs.get(docId)!.set((key - docId) / 2 ** DOC_BITS, Number(row.tf));
+    }
+}
+
+/** A document's columns after (tbl, doc_id): SQLite's blob, PostgreSQL's two arrays. */
+function docColumns(
+  kind: StoreKind,
+  terms: ReadonlyMap<number, number>,
+): unknown[] {
+  if (kind === "sqlite") return [encodeTerms(terms.keys())];
+  return [[...terms.keys()], [...terms.values()]];
+}
+
+/** Inserts and updates the rows' documents. */
+async function writeDocs(
+  db: Db,
+  kind: StoreKind,
+  table: string,
+  inserts: readonly Doc[],
+  updates: readonly Doc[],
+): Promise<void> {
+  const columns = kind === "sqlite" ? ["terms"] : ["term_ids", "tfs"];
+  await insertMany(
+    db,
+    kind,
+    "search_docs",
+    ["tbl", "doc_id", ...columns],
+    inserts.map((doc) => [table, doc.id, ...docColumns(kind, doc.next)]),
+  );
+  await updateFromValues(
+    db,
+    kind,
+    "search_docs",
+    columns.map((column, i) => `${column} = v.column${i + 2}`).join(", "),
+    `search_docs.tbl = '${table}' and search_docs.doc_id = v.column1`,
+    updates.map((doc) => [doc.id, ...docColumns(kind, doc.next)]),
+    kind === "sqlite" ? ["int", "blob"] : ["int", "int4[]", "int2[]"],
+  );
 }
 
 /**
@@ -507,10 +600,12 @@ export async function unindexOnDelete(
     return;
   }
   const key = sql.lit(table);
-  const terms = sql`select json_extract(value, '$[0]') from json_each((select terms from search_docs where tbl = ${key} and doc_id = old.id))`;
+  const terms = decodeTermsSql(
+    sql`(select terms from search_docs where tbl = ${key} and doc_id = old.id)`,
+  );
   await sql`create trigger if not exists ${name} after delete on ${target} begin
     update search_terms set doc_count = doc_count - 1 where id in (${terms});
-    delete from search_postings where doc_id = old.id and term_id in (${terms});
+    delete from search_postings where key in (select (term_id << ${sql.lit(DOC_BITS)}) + old.id from (${terms}));
     delete from search_docs where tbl = ${key} and doc_id = old.id;
     delete from passage_refs where tbl = ${key} and doc_id = old.id;
   end`.execute(trx);
@@ -545,9 +640,10 @@ export async function keywordMatch(
           .execute();
   if (terms.length === 0 || found.length < terms.length)
     return { condition: keywordCondition(kind, spec, query), indexed: false };
+  const postings = postingsSql(kind, spec.table);
   const conditions = found.map(
     (row) =>
-      sql<SqlBool>`${sql.raw(`${spec.table}.id`)} in (select doc_id from search_postings where term_id = ${Number(row.id)})`,
+      sql<SqlBool>`${sql.raw(`${spec.table}.id`)} in (${postings.rowsWith(Number(row.id))})`,
   );
   return {
     condition: sql<SqlBool>`(${sql.join(conditions, sql` and `)})`,
@@ -573,7 +669,7 @@ export function onPassage(idColumn: string, table: string, reference: string) {
 }
 
 /**
- * `docColumn` (a keyword's postings' doc_id) has a verse range touching `reference`'s: one
+ * `docId` (a keyword's posting's row id) has a verse range touching `reference`'s: one
  * seek in passage_refs_doc_keys per posting, read from the index alone (migration 0038).
  * A keyword's few postings are checked this way before any row is read; `onPassage`
  * gathers every range of the table first (100,000 at 100,000 sermons, 60 ms with a
@@ -582,12 +678,12 @@ export function onPassage(idColumn: string, table: string, reference: string) {
  * it into a join), where the planner would otherwise hash every range of the passage.
  */
 export function postingOnPassage(
-  docColumn: string,
+  docId: RawBuilder<unknown>,
   table: string,
   reference: string,
   perPosting = false,
 ) {
-  return sql<SqlBool>`exists (select 1 from passage_refs where passage_refs.tbl = ${table} and passage_refs.doc_id = ${sql.raw(docColumn)} and ${passageOverlap(parseReference(reference))}${perPosting ? sql` offset 0` : sql``})`;
+  return sql<SqlBool>`exists (select 1 from passage_refs where passage_refs.tbl = ${table} and passage_refs.doc_id = ${docId} and ${passageOverlap(parseReference(reference))}${perPosting ? sql` offset 0` : sql``})`;
 }
 
 /** The condition on `passage_refs` rows whose range touches any of `ranges`. */

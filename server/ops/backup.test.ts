@@ -16,6 +16,7 @@ import {
 import { newTotpSecret, totpCode } from "../services/two-factor.js";
 import { backup, type Manifest } from "./backup.js";
 import { restore } from "./restore.js";
+import { indexBuildsSettled, isIndexReady } from "../db/index-ready.js";
 import type { StoreAddress } from "./snapshot.js";
 
 /**
@@ -99,6 +100,18 @@ async function expectServes(address: StoreAddress, tagCount: number) {
       headers,
     });
     expect(list.json().data.total).toBe(tagCount);
+    // The word index is not in the backup: the start rebuilt it from the rows, and a
+    // keyword finds what it found in the source store.
+    await indexBuildsSettled(server.store.db);
+    expect(isIndexReady(server.store.db, "tags")).toBe(true);
+    const found = await server.inject({
+      method: "GET",
+      url: `/tjc/tags?filter=${encodeURIComponent(JSON.stringify({ q: "prayer" }))}`,
+      headers,
+    });
+    expect(
+      found.json().data.list.map((tag: { name: string }) => tag.name),
+    ).toEqual(["祷告"]);
     const created = await server.inject({
       method: "POST",
       url: "/tjc/tags",

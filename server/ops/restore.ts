@@ -3,7 +3,7 @@ import path from "node:path";
 import { CompiledQuery } from "kysely";
 import { openStore, type Store } from "../db/store.js";
 import { migrateToLatest } from "../db/migrate.js";
-import type { StoreAddress, Row } from "./snapshot.js";
+import { WORD_INDEX_TABLES, type StoreAddress, type Row } from "./snapshot.js";
 import {
   BACKUP_FORMAT,
   BACKUP_VERSION,
@@ -150,6 +150,13 @@ export async function restore(
     }
 
     await store.transaction(async (trx) => {
+      // The word index is not in a backup: the target's own is cleared, and every
+      // table's is rebuilt from the restored rows on the next start.
+      for (const table of WORD_INDEX_TABLES)
+        if (table !== "search_postings" || store.kind === "sqlite")
+          await trx.executeQuery(
+            CompiledQuery.raw(`DELETE FROM ${quote(table)}`),
+          );
       // Children first when emptying, parents first when loading.
       for (const table of [...manifest.tables].reverse()) {
         await trx.executeQuery(

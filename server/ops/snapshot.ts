@@ -23,8 +23,22 @@ export interface StoreAddress {
   databaseSchema?: string;
 }
 
-/** Kysely's own tables: the target's migrations recreate them. */
-const SKIPPED = new Set(["kysely_migration", "kysely_migration_lock"]);
+/**
+ * Not backed up: Kysely's own tables (the target's migrations recreate them), and the
+ * word index, which each store keeps in its own shape (db/postings.ts) and rebuilds from
+ * the rows on its next start (restore.ts clears the target's).
+ */
+export const WORD_INDEX_TABLES = [
+  "search_state",
+  "search_docs",
+  "search_postings",
+  "search_terms",
+];
+const SKIPPED = new Set([
+  "kysely_migration",
+  "kysely_migration_lock",
+  ...WORD_INDEX_TABLES,
+]);
 
 /** Parents before children; a table referencing itself is fine (rows are in id order). */
 function loadOrder(tables: string[], references: [string, string][]): string[] {

@@ -29,6 +29,7 @@ import {
   reindexRows,
 } from "../db/word-index.js";
 import { ensureIndexBuilt, startIndexBuild } from "../db/index-build.js";
+import { postingsSql } from "../db/postings.js";
 import { isIndexReady } from "../db/index-ready.js";
 import {
   idList,
@@ -110,6 +111,9 @@ const IDS_FIRST_MAX = 2000;
  */
 const FEW_POSTINGS = 2000;
 
+/** A condition on a keyword posting's row id (a passage checked per posting). */
+type OnPosting = (docId: RawBuilder<unknown>) => Expression<SqlBool>;
+
 /** What the parts of one resource's queries share. */
 interface QueryContext<Row> {
   app: FastifyInstance;
@@ -146,13 +150,15 @@ function matchConditions<Row>(ctx: QueryContext<Row>) {
   // postings: an IN list would first gather every match (10,000 for a word in a tenth of
   // 100,000 sermons) to find the first page's 25. A rare term's postings are gathered
   // once, as a list the walk checks (`+` keeps SQLite walking; search.ts, walkWithList).
-  const postings = (plan: FindPlan, passage: Expression<SqlBool> | undefined) =>
+  const postingsOf = () => postingsSql(kind(), sqlTable);
+  const idColumn = `${sqlTable}.id`;
+  const postings = (plan: FindPlan, passage: OnPosting | undefined) =>
     plan.termIds.map((termId, i) =>
       !plan.walk
-        ? sql<SqlBool>`${sql.raw(sqlTable)}.id in (select doc_id from search_postings where term_id = ${termId}${i === 0 && passage ? sql` and ${passage}` : sql``})`
+        ? sql<SqlBool>`${sql.raw(idColumn)} in (${postingsOf().rowsWith(termId, i === 0 ? passage : undefined)})`
         : plan.listed[i]
-          ? sql<SqlBool>`+${sql.raw(sqlTable)}.id in (select doc_id from search_postings where term_id = ${termId})`
-          : sql<SqlBool>`exists (select 1 from search_postings where term_id = ${termId} and doc_id = ${sql.raw(sqlTable)}.id)`,
+          ? sql<SqlBool>`+${sql.raw(idColumn)} in (${postingsOf().rowsWith(termId)})`
+          : postingsOf().holds(termId, idColumn),
     );
 
   /**
@@ -165,7 +171,7 @@ function matchConditions<Row>(ctx: QueryContext<Row>) {
   function intersected(
     filter: Filter,
     plan: FindPlan,
-    passage: Expression<SqlBool> | undefined,
+    passage: OnPosting | undefined,
   ): { condition: Expression<SqlBool>; keys: Set<string> } | undefined {
     // SQLite only: PostgreSQL answered tag + keyword at 102 req/s with the INTERSECT,
     // against 300-430 with its two semi-joins (docs/performance.md).
@@ -178,7 +184,7 @@ function matchConditions<Row>(ctx: QueryContext<Row>) {
       if (key === "q" && search && plan.mode === "index") {
         for (const [i, termId] of plan.termIds.entries())
           sets.push(
-            sql`select doc_id from search_postings where term_id = ${termId}${i === 0 && passage ? sql` and ${passage}` : sql``}`,
+            postingsOf().rowsWith(termId, i === 0 ? passage : undefined),
           );
         keys.add(key);
       } else if (ids) {
@@ -211,12 +217,9 @@ function matchConditions<Row>(ctx: QueryContext<Row>) {
     // PostgreSQL estimates a term's postings from its statistics (3,978 for a word in
     // 1,000 sermons) and so hashes every range of the book instead of seeking per posting;
     // the fence keeps the seek where the term's kept count says it is cheaper.
-    return postingOnPassage(
-      "search_postings.doc_id",
-      search.table,
-      reference,
-      kind() === "postgres" && plan.fewPostings === true,
-    );
+    const perPosting = kind() === "postgres" && plan.fewPostings === true;
+    return (docId: RawBuilder<unknown>) =>
+      postingOnPassage(docId, search.table, reference, perPosting);
   }
 
   function whereOf(filter: Filter, plan: FindPlan): Expression<SqlBool>[] {
@@ -275,7 +278,7 @@ function compiledQueries<Row>(
   ctx: QueryContext<Row>,
   selectMatching: ReturnType<typeof matchConditions<Row>>["selectMatching"],
 ) {
-  const { def, db, table, sqlTable, search } = ctx;
+  const { def, db, kind, table, sqlTable, search } = ctx;
   // Building and compiling a query through Kysely costs a list request more CPU than the
   // rest of the machinery together (docs/performance.md), and admins ask for the same
   // filter and order again and again: compiled queries are kept per filter and order.
@@ -297,14 +300,12 @@ function compiledQueries<Row>(
     let query = selectMatching(filter, plan).selectAll();
     if (byRelevance && plan.mode === "index") {
       // tf × idf summed over the query's terms, highest first.
-      const weight = sql.join(
-        plan.termIds.map(
-          (termId, i) => sql`when ${termId} then ${sql.lit(plan.weights[i]!)}`,
-        ),
-        sql` `,
-      );
       query = query.orderBy(
-        sql`(select sum(p.tf * case p.term_id ${weight} else 0 end) from search_postings p where p.doc_id = ${sql.ref(`${table}.id`)} and p.term_id in (${sql.join(plan.termIds)}))`,
+        postingsSql(kind(), sqlTable).score(
+          plan.termIds,
+          plan.weights,
+          `${sqlTable}.id`,
+        ),
         "desc",
       );
       query = query.orderBy("id", "desc");
@@ -371,16 +372,9 @@ function compiledQueries<Row>(
     let query: CompiledQuery;
     if (plan.mode === "index" && inUse.length === 1 && inUse[0] === "q") {
       // Only the keyword: intersect the postings, rarest term first, without the table.
-      const [first, ...rest] = plan.termIds;
-      query = sql<{
-        total: number;
-      }>`select count(*) as total from search_postings p0 where p0.term_id = ${first!}${sql.join(
-        rest.map(
-          (termId) =>
-            sql` and exists (select 1 from search_postings pn where pn.term_id = ${termId} and pn.doc_id = p0.doc_id)`,
-        ),
-        sql``,
-      )}`.compile(db());
+      query = postingsSql(kind(), sqlTable)
+        .countHolding(plan.termIds)
+        .compile(db());
     } else {
       query = selectMatching(filter, { ...plan, walk: false })
         .select((eb) => eb.fn.countAll<number>().as("total"))

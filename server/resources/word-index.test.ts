@@ -6,7 +6,12 @@ import {
   expect,
   test,
 } from "vitest";
+import { sql } from "kysely";
 import { buildTestApp, okData, type TestApp } from "../test/helper.js";
+import { ensureIndexBuilt } from "../db/index-build.js";
+import { forgetUnindexable, isIndexReady } from "../db/index-ready.js";
+import { MAX_DOC_ID } from "../db/postings.js";
+import { tagResource } from "../routes/tags/index.js";
 
 /**
  * The word index behind every list's `q` (issue 16): exact totals after every kind of
@@ -154,6 +159,41 @@ describe("finding", () => {
       nameEn: [{ text: "Wednesday " }, { text: "prayers", hit: true }],
     });
     expect((await listTags({})).highlights).toBeUndefined();
+  });
+});
+
+describe("row ids past what SQLite's postings key (2^24 - 1)", () => {
+  test("the table is searched by substring instead, and a build refuses it", async () => {
+    if (t.app.store.kind !== "sqlite") return;
+    const db = t.app.store.db;
+    const spec = tagResource.search!;
+    await createTag("祷告会", "prayer");
+    // The next tag's id is past the postings' 24 bits.
+    await sql`update sqlite_sequence set seq = ${MAX_DOC_ID} where name = 'tags'`.execute(
+      db,
+    );
+    try {
+      const big = await createTag("周三祷告", "Wednesday prayer");
+      expect(big.id).toBe(MAX_DOC_ID + 1);
+      expect(isIndexReady(db, "tags")).toBe(false);
+      // Both rows, found by the substring search: none is left out.
+      const found = await listTags({ q: "祷告" });
+      expect(found.total).toBe(2);
+      expect(found.list.map((tag) => tag.id)).toContain(big.id);
+      await expect(ensureIndexBuilt(db, "sqlite", spec)).rejects.toThrow(
+        /past 16777215/,
+      );
+    } finally {
+      await db.deleteFrom("tags").execute();
+      await sql`update sqlite_sequence set seq = 0 where name = 'tags'`.execute(
+        db,
+      );
+      forgetUnindexable();
+      await ensureIndexBuilt(db, "sqlite", spec);
+    }
+    expect(isIndexReady(db, "tags")).toBe(true);
+    await createTag("祷告", "prayer");
+    expect((await listTags({ q: "祷告" })).total).toBe(1);
   });
 });
 

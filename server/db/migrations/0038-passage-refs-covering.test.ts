@@ -2,6 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 import { postingOnPassage } from "../word-index.js";
+import { postingsSql } from "../postings.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -34,8 +35,7 @@ describe("migration 0038: verse ranges checked from the index alone", () => {
   test("a posting's passage check reads no row of passage_refs (SQLite's plan)", async () => {
     if (t.app.store.kind !== "sqlite") return;
     const { rows } = await sql<{ detail: string }>`explain query plan
-      select doc_id from search_postings
-      where term_id = 1 and ${postingOnPassage("search_postings.doc_id", "sermons", "Luke 1-24")}`.execute(
+      ${postingsSql("sqlite", "sermons").rowsWith(1, (docId) => postingOnPassage(docId, "sermons", "Luke 1-24"))}`.execute(
       db(),
     );
     expect(rows.map((row) => row.detail)).toContainEqual(
@@ -51,8 +51,7 @@ describe("migration 0038: verse ranges checked from the index alone", () => {
       .execute(async (trx) => {
         await sql`set local enable_seqscan = off`.execute(trx);
         const { rows } = await sql<{ "QUERY PLAN": string }>`explain
-          select doc_id from search_postings
-          where term_id = 1 and ${postingOnPassage("search_postings.doc_id", "sermons", "Luke 1-24", true)}`.execute(
+          ${postingsSql("postgres", "sermons").rowsWith(1, (docId) => postingOnPassage(docId, "sermons", "Luke 1-24", true))}`.execute(
           trx,
         );
         return rows.map((row) => row["QUERY PLAN"]).join("\n");
