@@ -1,5 +1,6 @@
 import { Migrator, sql, type Kysely, type Migration } from "kysely";
 import type { StoreKind } from "./store.js";
+import { alignSortIndexes } from "./sort-indexes.js";
 import * as initial from "./migrations/0001-initial.js";
 import * as pinyinSortKeys from "./migrations/0002-pinyin-sort-keys.js";
 import * as systemAdministration from "./migrations/0003-system-administration.js";
@@ -119,9 +120,11 @@ export async function migrateToLatest(
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
-  return (results ?? [])
+  const applied = (results ?? [])
     .filter((r) => r.status === "Success")
     .map((r) => r.migrationName);
+  if (kind === "postgres" && applied.length > 0) await alignSortIndexes(db);
+  return applied;
 }
 
 /**
