@@ -13,6 +13,7 @@ import {
   decodeTermsSql,
   encodeTerms,
   postingKey,
+  postingsSql,
 } from "./postings.js";
 
 /** A seeded pseudo-random generator (mulberry32), so a failure can be replayed. */
@@ -95,6 +96,36 @@ describe("a row's terms as SQLite keeps them", () => {
     });
     // A row without terms (none indexed) decodes to nothing.
     expect(statement.all(maps.length + 1)).toEqual([]);
+    db.close();
+  });
+
+  test("SQLite: a term's rows, and the rows holding every term of a list", () => {
+    const db = new Database(":memory:");
+    db.exec("create table search_postings (key integer primary key, tf)");
+    const insert = db.prepare("insert into search_postings values (?, 1)");
+    const holding: Record<number, number[]> = {
+      7: [1, 2, 5, 16_777_215],
+      8: [2, 5, 9],
+      9: [5, 16_777_215],
+    };
+    for (const [term, docs] of Object.entries(holding))
+      for (const doc of docs) insert.run(postingKey(Number(term), doc));
+    const rows = (termIds: number | number[]) => {
+      const query =
+        sql`${postingsSql("sqlite", "tags").rowsWith(termIds)}`.compile(
+          compiler,
+        );
+      return (
+        db
+          .prepare(query.sql)
+          .pluck()
+          .all(...query.parameters) as number[]
+      ).sort((a, b) => a - b);
+    };
+    expect(rows(7)).toEqual([1, 2, 5, 16_777_215]);
+    expect(rows([7, 8])).toEqual([2, 5]);
+    expect(rows([9, 7, 8])).toEqual([5]);
+    expect(rows([10])).toEqual([]);
     db.close();
   });
 

@@ -31,11 +31,11 @@ export const postingKey = (termId: number, docId: number) =>
 /** The statements of one table's postings. */
 export interface PostingsSql {
   /**
-   * The ids of the rows holding the term, as a subquery's one column; `also` adds a
-   * condition on that id (a passage checked per posting).
+   * The ids of the rows holding the term (or every term of a list), as a subquery's one
+   * column; `also` adds a condition on that id (a passage checked per posting).
    */
   rowsWith(
-    termId: number,
+    termIds: number | readonly number[],
     also?: (docId: RawBuilder<unknown>) => Expression<SqlBool>,
   ): RawBuilder<unknown>;
   /** Whether the row whose id is `idRef` (a column, as SQL names it) holds the term. */
@@ -63,9 +63,15 @@ const docOf = (key: RawBuilder<unknown>) =>
   sql`(${key} & ${sql.lit(MAX_DOC_ID)})`;
 
 const sqlitePostings: PostingsSql = {
-  rowsWith(termId, also) {
+  rowsWith(termIds, also) {
+    // The first term's range, each other term checked by key.
+    const [termId, ...rest] = typeof termIds === "number" ? [termIds] : termIds;
     const doc = docOf(sql`search_postings.key`);
-    return sql`select ${doc} from search_postings where search_postings.key >= ${low(termId)} and search_postings.key < ${high(termId)}${also ? sql` and ${also(doc)}` : sql``}`;
+    const others = rest.map(
+      (other) =>
+        sql` and exists (select 1 from search_postings pn where pn.key = ${low(other)} + ${doc})`,
+    );
+    return sql`select ${doc} from search_postings where search_postings.key >= ${low(termId!)} and search_postings.key < ${high(termId!)}${sql.join(others, sql``)}${also ? sql` and ${also(doc)}` : sql``}`;
   },
   holds(termId, idRef) {
     return sql<SqlBool>`exists (select 1 from search_postings where key = ${low(termId)} + ${sql.raw(idRef)})`;
@@ -98,11 +104,13 @@ function postgresPostings(table: string): PostingsSql {
   const docHolding = (termId: number, idRef: string) =>
     sql`search_docs d where d.tbl = ${sql.lit(table)} and d.doc_id = ${sql.raw(idRef)} and d.term_ids @> ${[termId]}::int4[]`;
   return {
-    rowsWith(termId, also) {
+    rowsWith(termIds, also) {
+      const all = typeof termIds === "number" ? [termIds] : [...termIds];
       // With its table named, the planner can also check a row by primary key as it
       // walks an ORDER BY index (2.6 ms for a word in 10% of 100,000 sermons), rather
       // than gather the word's ids from every matching row of search_docs (185 ms).
-      return sql`select search_docs.doc_id from search_docs where search_docs.tbl = ${sql.lit(table)} and search_docs.term_ids @> ${[termId]}::int4[]${also ? sql` and ${also(sql`search_docs.doc_id`)}` : sql``}`;
+      // Several terms are one `@>`: GIN intersects their lists before a row is read.
+      return sql`select search_docs.doc_id from search_docs where search_docs.tbl = ${sql.lit(table)} and search_docs.term_ids @> ${all}::int4[]${also ? sql` and ${also(sql`search_docs.doc_id`)}` : sql``}`;
     },
     holds(termId, idRef) {
       return sql<SqlBool>`exists (select 1 from ${docHolding(termId, idRef)})`;

@@ -153,13 +153,19 @@ function matchConditions<Row>(ctx: QueryContext<Row>) {
   const postingsOf = () => postingsSql(kind(), sqlTable);
   const idColumn = `${sqlTable}.id`;
   const postings = (plan: FindPlan, passage: OnPosting | undefined) =>
-    plan.termIds.map((termId, i) =>
-      !plan.walk
-        ? sql<SqlBool>`${sql.raw(idColumn)} in (${postingsOf().rowsWith(termId, i === 0 ? passage : undefined)})`
-        : plan.listed[i]
-          ? sql<SqlBool>`+${sql.raw(idColumn)} in (${postingsOf().rowsWith(termId)})`
-          : postingsOf().holds(termId, idColumn),
-    );
+    kind() === "postgres" && !plan.walk
+      ? // GIN intersects every term's list in one scan of the rows holding them all,
+        // where a subquery per term read each term's rows (1,000 each for a 1% keyword).
+        [
+          sql<SqlBool>`${sql.raw(idColumn)} in (${postingsOf().rowsWith(plan.termIds, passage)})`,
+        ]
+      : plan.termIds.map((termId, i) =>
+          !plan.walk
+            ? sql<SqlBool>`${sql.raw(idColumn)} in (${postingsOf().rowsWith(termId, i === 0 ? passage : undefined)})`
+            : plan.listed[i]
+              ? sql<SqlBool>`+${sql.raw(idColumn)} in (${postingsOf().rowsWith(termId)})`
+              : postingsOf().holds(termId, idColumn),
+        );
 
   /**
    * Looking rows up (no walk), the id sets of the keyword's terms and of the filters that
