@@ -10,7 +10,9 @@
  *
  * Environment (all optional): SEARCH_ROWS (100000), BENCH_DURATION (6),
  * BENCH_CONNECTIONS (10), BENCH_DATABASE_URL (a PostgreSQL server to use instead of
- * SQLite; a fresh database is created and dropped).
+ * SQLite; a fresh database is created and dropped), SEARCH_KEEP_DIR (SQLite) or
+ * SEARCH_KEEP_DB (PostgreSQL: that database, made afresh and left afterwards) to keep the
+ * seeded store for a look with EXPLAIN.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -31,6 +33,7 @@ import {
   startServer,
   stopProcess,
 } from "./processes.js";
+import { mulberry32 } from "./seed.js";
 
 const ROWS = Number(process.env.SEARCH_ROWS ?? 100_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 6);
@@ -63,17 +66,6 @@ const SENTENCES = [
 ];
 const PLAIN = SENTENCES.filter((sentence) => !sentence.includes(WORD));
 const WITH_WORD = SENTENCES.filter((sentence) => sentence.includes(WORD));
-
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Sermon `i`: about 1 in 10 bodies holds the word. */
 function* sermons(count: number) {

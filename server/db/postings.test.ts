@@ -1,5 +1,6 @@
 import Database from "better-sqlite3";
 import { describe, expect, test } from "vitest";
+import { mulberry32 } from "../../bench/seed.js";
 import {
   Kysely,
   SqliteAdapter,
@@ -16,19 +17,9 @@ import {
   postingsSql,
 } from "./postings.js";
 
-/** A seeded pseudo-random generator (mulberry32), so a failure can be replayed. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Term maps of every shape: empty, one term, dense ids, ids past 2^28. */
 function samples(): Map<number, number>[] {
-  const next = random(27);
+  const next = mulberry32(27);
   const maps: Map<number, number>[] = [
     new Map(),
     new Map([[1, 1]]),

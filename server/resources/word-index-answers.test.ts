@@ -7,6 +7,8 @@ import { ensureIndexBuilt } from "../db/index-build.js";
 import { isIndexReady } from "../db/index-ready.js";
 import { sermonResource } from "../routes/sermons/index.js";
 import { tagResource } from "../routes/tags/index.js";
+// A fixed seed, so every run (and both stores) writes the same corpus.
+import { mulberry32 } from "../../bench/seed.js";
 
 /**
  * The word index's answers on a seeded corpus, pinned (docs/search.md). The index's
@@ -25,21 +27,6 @@ const FIXTURE = fileURLToPath(
 );
 const RECORD = process.env.RECORD_WORD_INDEX_ANSWERS === "1";
 const SEED = 16;
-
-/**
- * mulberry32: a tiny PRNG with a fixed seed, so every run (and both stores) writes the
- * same corpus. Math.random would make a recorded answer meaningless.
- */
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Chinese sentences: simplified and traditional (the fold), words holding words (祷告会,
 // 福音书), numbers and verse references in text (3:16, 21, 约翰福音3章16节, 罗8:28), and a
