@@ -8,6 +8,7 @@ import {
   queryTerms,
 } from "./terms.js";
 import { foldString } from "./fold.js";
+import { mulberry32 } from "../../bench/seed.js";
 
 beforeAll(async () => {
   await loadSegmenter();
@@ -167,5 +168,31 @@ describe("highlight finds non-Chinese words as ICU cuts them", () => {
           icuMarks(text, query),
         ]);
     }
+  });
+});
+
+describe("long texts are segmented a piece at a time", () => {
+  test("the terms of a long text are the ones ICU gives the whole text", () => {
+    // Words and numbers ICU keeps whole across `.` and `,` (e.g, 1,000), Chinese
+    // sentences without spaces, and line ends: 12,000 characters, pieces of 1,000.
+    const next = mulberry32(5);
+    const parts = [
+      "我们要常常喜乐，不住地祷告，凡事谢恩。",
+      "Grace and peace, e.g. to 1,000 people.",
+      "神爱世人、甚至将他的独生子赐给他们；",
+      "\n",
+      "约翰福音3:16 ",
+      "the Lord's prayer ",
+    ];
+    let text = "";
+    while (text.length < 12_000)
+      text += parts[Math.floor(next() * parts.length)];
+    const whole = new Map<string, number>();
+    const icu = new Intl.Segmenter("zh-CN", { granularity: "word" });
+    for (const { segment } of icu.segment(foldString(text)))
+      for (const [term, tf] of documentTerms([segment]))
+        whole.set(term, (whole.get(term) ?? 0) + tf);
+    expect(documentTerms([text])).toEqual(whole);
+    expect(documentTerms(["grace ".repeat(40_000)]).get("grace")).toBe(40_000);
   });
 });

@@ -151,6 +151,29 @@ describe("finding", () => {
     expect(list.map((tag) => tag.name)).toEqual(["祷告祷告", "祷告"]);
   });
 
+  test("a word written more than 32,767 times counts as 32,767 (PostgreSQL keeps int2)", async () => {
+    const sermon = (body: string) =>
+      call("POST", "/tjc/sermons", {
+        title: "恩典",
+        preachedOn: "2026-11-22",
+        body,
+      }) as Promise<{ id: number }>;
+    // 40,000 times: past what a tf may hold, and within the body's 500,000 characters.
+    const many = await sermon("grace ".repeat(40_000));
+    const few = await sermon("grace grace");
+    const params = new URLSearchParams({
+      filter: JSON.stringify({ q: "grace" }),
+      sort: JSON.stringify(["relevance", "DESC"]),
+    });
+    const found = (await call("GET", `/tjc/sermons?${params}`)) as {
+      list: { id: number }[];
+      total: number;
+    };
+    expect(found.total).toBe(2);
+    expect(found.list.map((row) => row.id)).toEqual([many.id, few.id]);
+    await t.app.store.db.deleteFrom("sermons").execute();
+  });
+
   test("highlights the matched words", async () => {
     const tag = await createTag("周三祷告会", "Wednesday prayers");
     const { highlights } = await listTags({ q: "祷告 prayer" });
