@@ -2,6 +2,7 @@ import "@testing-library/jest-dom/vitest";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen } from "@testing-library/react";
 import Checkbox from "@mui/material/Checkbox";
+import CssBaseline from "@mui/material/CssBaseline";
 import Tooltip from "@mui/material/Tooltip";
 import { createTheme, ThemeProvider } from "@mui/material/styles";
 import { BulkActionsToolbar, ListContextProvider } from "react-admin";
@@ -25,6 +26,25 @@ describe.each([
     const input = screen.getByRole("checkbox", { name: "选择此行" });
     expect(input.tagName).toBe("INPUT");
     expect(document.querySelector("span[aria-label]")).toBeNull();
+  });
+
+  it("stops every animation and transition for a person who asked for reduced motion", () => {
+    render(
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+      </ThemeProvider>,
+    );
+    const css = [...document.querySelectorAll("style")]
+      .map((style) => style.textContent)
+      .join("\n")
+      .replace(/\s+/g, "");
+    const rule = css.match(
+      /@media\(prefers-reduced-motion:reduce\)\{\*,\*::before,\*::after\{([^}]*)\}/,
+    );
+    expect(rule, "the reduced-motion rule").not.toBeNull();
+    expect(rule![1]).toContain("animation-duration:0.01ms!important");
+    expect(rule![1]).toContain("animation-iteration-count:1!important");
+    expect(rule![1]).toContain("transition-duration:0.01ms!important");
   });
 
   it("keeps a label given to the input itself, and its other input props", () => {

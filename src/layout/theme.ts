@@ -55,6 +55,21 @@ const shared: RaThemeOptions = {
   shape: { borderRadius: 8 },
   sidebar: { width: SIDEBAR_WIDTH, closedWidth: SIDEBAR_CLOSED_WIDTH },
   components: {
+    // A person who asked their system for less motion gets none: MUI's ripples,
+    // collapses, fades and spinners end at once (WCAG 2.3.3). The browser tests run so
+    // too (playwright.config.ts): frames nobody looks at cost their CPU.
+    MuiCssBaseline: {
+      styleOverrides: {
+        "@media (prefers-reduced-motion: reduce)": {
+          "*, *::before, *::after": {
+            animationDuration: "0.01ms !important",
+            animationIterationCount: "1 !important",
+            transitionDuration: "0.01ms !important",
+            scrollBehavior: "auto !important",
+          },
+        },
+      },
+    },
     MuiAppBar: { styleOverrides: { root: { boxShadow: "none" } } },
     MuiButton: { styleOverrides: { root: { textTransform: "none" } } },
     MuiCheckbox: { defaultProps: checkboxLabelOnInput },
