@@ -39,9 +39,9 @@ export default defineConfig({
     trace: "on-first-retry",
     // Each worker keeps one browser context and Playwright resets it between tests
     // (cookies, cache, storage, routes, init scripts, pages). A new context cost the full
-    // browser about a second of CPU, and a browser pass used 26 % less CPU with this
-    // (docs/performance.md, "CI"). Specs that need other context options (a phone, a
-    // locale, JavaScript off) still get a context of their own.
+    // browser about a second of CPU (docs/performance.md, "CI"). A phone's viewport is
+    // applied to the kept context; a spec that changes the locale, JavaScript or the
+    // storage state gets a context of its own.
     reuseContext: true,
     // As a person who asked for less motion: no ripple or transition frames to draw
     // (src/layout/theme.ts).

@@ -123,11 +123,7 @@ export async function openAsUser(
   loginName: string,
   path: string,
 ): Promise<void> {
-  const response = await page.request.post("/tjc/auth/login", {
-    data: { loginName, password: E2E_USER_PASSWORD },
-  });
-  await storeSession(page, (await response.json()).data as ApiSession);
-  await page.goto(path);
+  await openAs(page, loginName, E2E_USER_PASSWORD, path);
 }
 
 /**
@@ -220,15 +216,7 @@ export async function openAs(
   const response = await page.request.post("/tjc/auth/login", {
     data: { loginName, password },
   });
-  const session = (await response.json()).data;
-  await page.goto("/robots.txt");
-  await page.evaluate(
-    ({ token, user }) => {
-      localStorage.setItem("token", token);
-      document.cookie = `user=${encodeURIComponent(JSON.stringify(user))}; path=/; max-age=86400`;
-    },
-    { token: session.token, user: session.user },
-  );
+  await storeSession(page, (await response.json()).data as ApiSession);
   await page.goto(path);
 }
 
