@@ -316,7 +316,9 @@ test.describe("resource pages, the menu registry", () => {
       await page.goto(`/admin/system/resourcePageManage/${id}`);
       await page.getByRole("spinbutton", { name: "排序" }).fill("999999");
       await saveButton(page).click();
-      await expect(page).toHaveURL(/\/admin\/system\/resourcePageManage/);
+      await expect(page).toHaveURL(
+        /\/admin\/system\/resourcePageManage(\?.*)?$/,
+      );
       await page.goto("/admin");
       await menu.getByRole("button", { name: "内容管理" }).click();
       await expect(content.getByRole("link").last()).toHaveText("权限资源");
@@ -327,7 +329,9 @@ test.describe("resource pages, the menu registry", () => {
       await page.goto(`/admin/system/resourcePageManage/${id}`);
       await page.getByRole("switch", { name: "显示" }).uncheck();
       await saveButton(page).click();
-      await expect(page).toHaveURL(/\/admin\/system\/resourcePageManage/);
+      await expect(page).toHaveURL(
+        /\/admin\/system\/resourcePageManage(\?.*)?$/,
+      );
       await page.goto("/admin");
       await menu.getByRole("button", { name: "内容管理" }).click();
       await expect(content.getByText("权限资源")).toHaveCount(0);
@@ -360,7 +364,9 @@ test.describe("resource pages, the menu registry", () => {
       await page.reload();
       await page.getByRole("button", { name: "删除" }).click();
       await page.getByRole("button", { name: "确认" }).click();
-      await expect(page).toHaveURL(/\/admin\/system\/resourcePageManage/);
+      await expect(page).toHaveURL(
+        /\/admin\/system\/resourcePageManage(\?.*)?$/,
+      );
     } finally {
       await request.delete(`/tjc/system/resource-pages/${id}`, { headers });
     }
