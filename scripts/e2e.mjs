@@ -262,6 +262,10 @@ async function main() {
     MAIL_FROM: "lampstand-e2e@example.org",
     PUBLIC_ORIGIN: baseUrl,
     MAIL_TICK_MS: "300",
+    // The specs' API clients (Node's agent, under Playwright's request fixture) reuse an
+    // idle connection and do not retry when the server closes it just as a request goes
+    // out: with the default 5 s, a spec that paused about that long met ECONNRESET.
+    KEEP_ALIVE_TIMEOUT_MS: "120000",
     // Passwords hash at scrypt N=2^10, not 2^15: the suite signs in hundreds of times and
     // each production hash is ~80 ms of CPU on the 2 cores the browsers share
     // (docs/decisions.md, "A cheaper password hash in tests").
