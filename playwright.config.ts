@@ -15,7 +15,9 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: isCI,
   retries: isCI ? 1 : 0,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // Three workers on two cores: with two, the cores were a quarter idle while tests
+  // waited on the server and the browser; a third filled them (docs/performance.md, "CI").
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   timeout: 30_000,
   expect: { timeout: 7_000 },
   // scripts/e2e.mjs gives each store its own folders, so the SQLite and PostgreSQL passes

@@ -75,6 +75,7 @@ async function storeSession(
   page: Page,
   session: Pick<ApiSession, "token" | "user">,
 ): Promise<void> {
+  trackRequests(page);
   await page.goto("/robots.txt");
   await page.evaluate(
     ({ token, user }) => {
@@ -137,11 +138,54 @@ export async function apiLogin(
   return sharedAdminSession(request);
 }
 
+/** A page's requests in flight, counted from the first helper that was given the page. */
+const traffic = new WeakMap<Page, { inFlight: number; lastChange: number }>();
+
+/** How long no request may have started or ended before the network counts as quiet. */
+const QUIET_MS = 200;
+
+/**
+ * Counts the page's requests from now on, so `networkQuiet` can tell when none is in
+ * flight. The helpers a test opens its pages with call it (Playwright gives each test new
+ * page objects, so nothing carries over from one test to the next).
+ */
+export function trackRequests(page: Page): void {
+  if (traffic.has(page)) return;
+  const state = { inFlight: 0, lastChange: Date.now() };
+  traffic.set(page, state);
+  const change = (delta: number) => () => {
+    state.inFlight = Math.max(0, state.inFlight + delta);
+    state.lastChange = Date.now();
+  };
+  page.on("request", change(1));
+  page.on("requestfinished", change(-1));
+  page.on("requestfailed", change(-1));
+}
+
+/**
+ * Resolves once no request is in flight and none started or ended for QUIET_MS.
+ * Playwright's "networkidle" waits 500 ms of quiet after a load and is spent once a page
+ * has been quiet: a later request (a filter, a dialog's data) is not waited for. A page
+ * nobody tracked yet falls back to it, and so does one still busy after 10 s.
+ */
+async function networkQuiet(page: Page): Promise<void> {
+  const state = traffic.get(page);
+  if (state) {
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
+      if (state.inFlight === 0 && Date.now() - state.lastChange >= QUIET_MS)
+        return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  } else trackRequests(page);
+  await page.waitForLoadState("networkidle");
+}
+
 /** Sets the interface language before the app starts, as a returning user would have it. */
 export async function useLanguage(
   page: Page,
   language: "zh-CN" | "en-US",
 ): Promise<void> {
+  trackRequests(page);
   await page.addInitScript((lang) => {
     if (!localStorage.getItem("aid-language"))
       localStorage.setItem("aid-language", lang);
@@ -181,7 +225,7 @@ export async function expectNoSeriousA11yViolations(
   // with reduced motion, so a transition ends in its first frame: two frames, then every
   // finite animation or transition still running (2 s at most, for a tooltip on a loaded
   // machine).
-  await page.waitForLoadState("networkidle");
+  await networkQuiet(page);
   await page.evaluate(() =>
     new Promise<void>((resolve) =>
       requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
@@ -264,7 +308,9 @@ export async function openPhonePage(
       url: test.info().project.use.baseURL ?? "http://127.0.0.1:8080",
     },
   ]);
-  return context.newPage();
+  const page = await context.newPage();
+  trackRequests(page);
+  return page;
 }
 
 /** The page is no wider than the window: nothing scrolls sideways. */
