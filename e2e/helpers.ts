@@ -149,7 +149,7 @@ const QUIET_MS = 200;
  * flight. The helpers a test opens its pages with call it (Playwright gives each test new
  * page objects, so nothing carries over from one test to the next).
  */
-export function trackRequests(page: Page): void {
+function trackRequests(page: Page): void {
   if (traffic.has(page)) return;
   const state = { inFlight: 0, lastChange: Date.now() };
   traffic.set(page, state);
