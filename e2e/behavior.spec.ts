@@ -1,20 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { STATS_TIMEZONE } from "../common/schemas/behavior";
+import { statsDayOf } from "../common/schemas/behavior";
 import { apiLogin, loginViaApi, useLanguage } from "./helpers";
-
-/**
- * The behaviour statistics end to end: the /ubTest pages send known page views, clicks and
- * stays; the rollup job runs once; the statistics screen shows the numbers, in both
- * languages.
- */
-/** A day as the statistics screen sends it: YYYY-MM-DD in the statistics' time zone. */
-const statsDay = new Intl.DateTimeFormat("en-CA", {
-  timeZone: STATS_TIMEZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-const localDay = (at: number) => statsDay.format(new Date(at));
 
 /** Runs the rollup job once and waits for its log to say it succeeded. */
 async function rollUp(
@@ -50,7 +36,7 @@ async function eventViews(
   headers: Record<string, string>,
   key: string,
 ): Promise<number> {
-  const range = `from=${localDay(Date.now() - 6 * 24 * 3600 * 1000)}&to=${localDay(Date.now())}`;
+  const range = `from=${statsDayOf(Date.now() - 6 * 24 * 3600 * 1000)}&to=${statsDayOf(Date.now())}`;
   const stats = await (
     await request.get(`/tjc/system/behavior-stats?${range}`, { headers })
   ).json();
@@ -58,6 +44,11 @@ async function eventViews(
   return events.find((event) => event.key === key)?.pv ?? 0;
 }
 
+/**
+ * The behaviour statistics end to end: the /ubTest pages send known page views, clicks and
+ * stays; the rollup job runs once; the statistics screen shows the numbers, in both
+ * languages.
+ */
 for (const language of ["zh-CN", "en-US"] as const) {
   test(`${language}: test pages → rollup → the numbers on the statistics screen`, async ({
     page,

@@ -5,6 +5,22 @@ export { MAX_BEHAVIOR_BYTES, MAX_BEHAVIOR_EVENTS };
 /** The time zone whose calendar days the statistics count in. */
 export const STATS_TIMEZONE = "Asia/Shanghai";
 
+let statsDayFormat: Intl.DateTimeFormat | undefined;
+
+/**
+ * The calendar day (YYYY-MM-DD) of a time in the statistics' time zone: the days the
+ * rollup counts in and the statistics screen asks for.
+ */
+export function statsDayOf(time: number): string {
+  statsDayFormat ??= new Intl.DateTimeFormat("en-CA", {
+    timeZone: STATS_TIMEZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  });
+  return statsDayFormat.format(new Date(time));
+}
+
 const randomId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
 
 /**

@@ -1,13 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Store } from "../db/store.js";
-import { STATS_TIMEZONE } from "../../common/schemas/behavior.js";
-
-const dayFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: STATS_TIMEZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
+import { statsDayOf } from "../../common/schemas/behavior.js";
 
 let cachedMinute = Number.NaN;
 let cachedDay = "";
@@ -19,7 +12,7 @@ let cachedDay = "";
 export function statsDay(time: number): string {
   const minute = Math.floor(time / 60_000);
   if (minute !== cachedMinute) {
-    cachedDay = dayFormat.format(new Date(minute * 60_000));
+    cachedDay = statsDayOf(minute * 60_000);
     cachedMinute = minute;
   }
   return cachedDay;

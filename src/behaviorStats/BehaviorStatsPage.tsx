@@ -13,10 +13,7 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import {
-  STATS_TIMEZONE,
-  type BehaviorStats,
-} from "../../common/schemas/behavior";
+import { statsDayOf, type BehaviorStats } from "../../common/schemas/behavior";
 import { mainClient } from "../http";
 import { saveBlob } from "../kit/CsvExportButton";
 import { AccessDenied } from "../layout/AccessDenied";
@@ -35,15 +32,6 @@ const DeviceChart = lazy(() =>
 const RESOURCE = "admin/system/userBehaviorStat";
 
 /** A day as the statistics count it: in their time zone, not the browser's. */
-const statsDayFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: STATS_TIMEZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-function localDay(time: number): string {
-  return statsDayFormat.format(new Date(time));
-}
 
 function validRange(from: string, to: string): boolean {
   return (
@@ -131,9 +119,9 @@ export function BehaviorStatsPage() {
     action: "export",
   });
   const [from, setFrom] = useState(() =>
-    localDay(Date.now() - 6 * 24 * 3600 * 1000),
+    statsDayOf(Date.now() - 6 * 24 * 3600 * 1000),
   );
-  const [to, setTo] = useState(() => localDay(Date.now()));
+  const [to, setTo] = useState(() => statsDayOf(Date.now()));
   const [stats, setStats] = useState<BehaviorStats>();
   const valid = validRange(from, to);
 
