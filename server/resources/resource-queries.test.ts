@@ -51,6 +51,27 @@ describe("compiled list queries", () => {
     expect(endsWithPaging(query, 7, 8)).toBe(false);
     const noOffset = db.selectFrom("tags").selectAll().limit(7).compile();
     expect(endsWithPaging(noOffset, 7, 0)).toBe(false);
+    // A deep page: the paging ends the ids' subquery, and nothing after it is a parameter.
+    const ids = db
+      .selectFrom("tags")
+      .select("id")
+      .orderBy("name")
+      .limit(7)
+      .offset(140);
+    const deep = db
+      .selectFrom("tags")
+      .selectAll()
+      .where("id", "in", ids)
+      .orderBy("name")
+      .compile();
+    expect(endsWithPaging(deep, 7, 140)).toBe(true);
+    const parameterAfter = db
+      .selectFrom("tags")
+      .selectAll()
+      .where("id", "in", ids)
+      .where("name", "!=", "x")
+      .compile();
+    expect(endsWithPaging(parameterAfter, 7, 140)).toBe(false);
   });
 
   it("answers each page's own rows when the same filter and order come again", async () => {
@@ -80,6 +101,65 @@ describe("compiled list queries", () => {
       2,
     );
     expect(names(descending.rows)).toEqual(["paging-11", "paging-10"]);
+  });
+});
+
+describe("pages deep in a list", () => {
+  // From offset 100 a page reads the skipped rows' ids first (DEFERRED_FROM_OFFSET).
+  it("answers the same rows around and past the offset where ids are read first", async () => {
+    const now = nowIso();
+    await t.app.store.db
+      .insertInto("tags")
+      .values(
+        Array.from({ length: 150 }, (_, i) => ({
+          name: `deep-${String(i).padStart(3, "0")}`,
+          nameEn: i % 2 === 0 ? "even" : null,
+          // Ties on purpose: the id must break them the same way in both reads.
+          sortOrder: Math.floor(i / 4),
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .execute();
+    const all = Array.from(
+      { length: 150 },
+      (_, i) => `deep-${String(i).padStart(3, "0")}`,
+    );
+    const byName = { field: "name", order: "asc" as const };
+    for (const offset of [95, 99, 100, 101, 125, 140, 150]) {
+      const page = await queries.pageWithTotal(
+        { q: "deep-" },
+        byName,
+        offset,
+        10,
+      );
+      expect(names(page.rows)).toEqual(all.slice(offset, offset + 10));
+      expect(page.total).toBe(150);
+    }
+    const descending = await queries.pageWithTotal(
+      { q: "deep-" },
+      { field: "name", order: "desc" },
+      120,
+      5,
+    );
+    expect(names(descending.rows)).toEqual([...all].reverse().slice(120, 125));
+    // Ties on the sort column, broken by the id, in both directions.
+    const bySortOrder = (order: "asc" | "desc") =>
+      queries.pageWithTotal(
+        { q: "deep-" },
+        { field: "sortOrder", order },
+        100,
+        8,
+      );
+    expect(names((await bySortOrder("asc")).rows)).toEqual(all.slice(100, 108));
+    expect(names((await bySortOrder("desc")).rows)).toEqual(
+      [...all].reverse().slice(100, 108),
+    );
+    // Without a filter: a deep page is the same slice of one shallow read of everything.
+    const everything = await queries.pageWithTotal({}, byName, 0, 1000);
+    const deep = await queries.pageWithTotal({}, byName, 100, 60);
+    expect(everything.rows.length).toBeGreaterThan(160);
+    expect(names(deep.rows)).toEqual(names(everything.rows).slice(100, 160));
   });
 });
 
