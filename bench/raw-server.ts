@@ -3,8 +3,9 @@
  * query builder, reading the same store as the real server with prepared statements.
  *
  *   /hello          a constant answer: the floor of Fastify plus HTTP on this machine
- *   /raw-list       the page and COUNT that the list machinery runs for
- *                   sort=["name","ASC"] (by its pinyin key), range=[offset, offset+limit-1]
+ *   /raw-list       the page and COUNT written by hand (LIMIT and OFFSET) for
+ *                   sort=["name","ASC"] (by its pinyin key), range=[offset, offset+limit-1];
+ *                   with idsFirst=1, the page as the machinery reads it deep in a list
  *   /raw-like?q=    a plain LIKE '%word%' scan over name and name_en plus its COUNT
  *
  * Answers have the real server's shape ({code, message, data: {list, total}}, records in
@@ -31,6 +32,7 @@ interface Reader {
   list(
     offset: number,
     limit: number,
+    idsFirst: boolean,
   ): Promise<{ rows: TagRow[]; total: number }>;
   like(
     word: string,
@@ -40,6 +42,16 @@ interface Reader {
   close(): Promise<void>;
 }
 
+/** The page as it is written by hand: LIMIT and OFFSET on the sorted table. */
+const PLAIN_PAGE =
+  "SELECT * FROM tags ORDER BY name_pinyin ASC, id ASC LIMIT $1 OFFSET $2";
+/**
+ * The page the machinery reads deep in a list (server/resources/resource-queries.ts,
+ * DEFERRED_FROM_OFFSET): the skipped rows' ids from the sort index, then the page's rows.
+ */
+const IDS_FIRST_PAGE =
+  "SELECT * FROM tags WHERE id IN (SELECT id FROM tags ORDER BY name_pinyin ASC, id ASC LIMIT $1 OFFSET $2) ORDER BY name_pinyin ASC, id ASC";
+
 function likePattern(word: string): string {
   return `%${word.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
@@ -47,8 +59,9 @@ function likePattern(word: string): string {
 function sqliteReader(file: string): Reader {
   const db = new SQLite(file, { readonly: true, fileMustExist: true });
   db.pragma("busy_timeout = 5000");
-  const page = db.prepare(
-    `SELECT * FROM tags ORDER BY name_pinyin ASC, id ASC LIMIT ? OFFSET ?`,
+  const page = db.prepare(PLAIN_PAGE.replace("$1", "?").replace("$2", "?"));
+  const idsFirstPage = db.prepare(
+    IDS_FIRST_PAGE.replace("$1", "?").replace("$2", "?"),
   );
   const count = db.prepare(`SELECT count(*) AS total FROM tags`);
   const likeWhere = `(name LIKE ? ESCAPE '\\' OR name_en LIKE ? ESCAPE '\\')`;
@@ -59,8 +72,11 @@ function sqliteReader(file: string): Reader {
     `SELECT count(*) AS total FROM tags WHERE ${likeWhere}`,
   );
   return {
-    async list(offset, limit) {
-      const rows = page.all(limit, offset) as TagRow[];
+    async list(offset, limit, idsFirst) {
+      const rows = (idsFirst ? idsFirstPage : page).all(
+        limit,
+        offset,
+      ) as TagRow[];
       const { total } = count.get() as { total: number };
       return { rows, total };
     },
@@ -82,11 +98,11 @@ function postgresReader(url: string): Reader {
   // strpos(lower(..)) cannot use the pg_trgm index: this is the plain scan on purpose.
   const likeWhere = `(strpos(lower(name), lower($1)) > 0 OR strpos(lower(name_en), lower($1)) > 0)`;
   return {
-    async list(offset, limit) {
+    async list(offset, limit, idsFirst) {
       const [page, count] = await Promise.all([
         pool.query<TagRow>({
-          name: "raw-list",
-          text: `SELECT * FROM tags ORDER BY name_pinyin ASC, id ASC LIMIT $1 OFFSET $2`,
+          name: idsFirst ? "raw-list-ids-first" : "raw-list",
+          text: idsFirst ? IDS_FIRST_PAGE : PLAIN_PAGE,
           values: [limit, offset],
         }),
         pool.query<{ total: number }>({
@@ -144,6 +160,7 @@ async function main(): Promise<void> {
     const { rows, total } = await reader.list(
       intParam(query.offset, 0),
       Math.min(intParam(query.limit, 25), 100),
+      query.idsFirst === "1",
     );
     return {
       code: 0,
