@@ -302,20 +302,36 @@ function deepPageQuery<Row>(
   paging: { limit: number; offset: number },
 ): CompiledQuery {
   const { def, db, table } = ctx;
-  const column = sortColumn(def.sortKeys, sort.field);
+  const [column, order] = listOrder(def, sort);
   const ids = matching
     .select(`${table}.id as id`)
-    .orderBy(column, sort.order)
-    .orderBy("id", sort.order)
+    .orderBy(column, order)
+    .orderBy("id", order)
     .limit(paging.limit)
     .offset(paging.offset);
   return db()
     .selectFrom(table)
     .selectAll()
     .where(`${table}.id`, "in", ids)
-    .orderBy(column, sort.order)
-    .orderBy("id", sort.order)
+    .orderBy(column, order)
+    .orderBy("id", order)
     .compile();
+}
+
+/**
+ * The column a list is ordered by and its direction, before the id that breaks ties:
+ * the resource's default order for relevance without the word index.
+ */
+function listOrder<Row>(
+  def: QueryContext<Row>["def"],
+  sort: Sort,
+): [ReturnType<typeof sortColumn>, Sort["order"]] {
+  return sort.field === "relevance"
+    ? [
+        sortColumn(def.sortKeys, def.defaultSort[0]),
+        def.defaultSort[1].toLowerCase() as Sort["order"],
+      ]
+    : [sortColumn(def.sortKeys, sort.field), sort.order];
 }
 
 /** The matching rows in the list's order, for a page near the list's start. */
@@ -326,9 +342,8 @@ function shallowPageQuery<Row>(
   plan: FindPlan,
 ) {
   const { def, kind, sqlTable } = ctx;
-  const byRelevance = sort.field === "relevance";
   const query = matching.selectAll();
-  if (byRelevance && plan.mode === "index") {
+  if (sort.field === "relevance" && plan.mode === "index") {
     // tf × idf summed over the query's terms, highest first.
     return query
       .orderBy(
@@ -341,12 +356,8 @@ function shallowPageQuery<Row>(
       )
       .orderBy("id", "desc");
   }
-  const [field, order] = byRelevance
-    ? [def.defaultSort[0], def.defaultSort[1].toLowerCase() as Sort["order"]]
-    : [sort.field, sort.order];
-  return query
-    .orderBy(sortColumn(def.sortKeys, field), order)
-    .orderBy("id", order); // id breaks ties, so pages are stable
+  const [column, order] = listOrder(def, sort);
+  return query.orderBy(column, order).orderBy("id", order); // id breaks ties, so pages are stable
 }
 
 /** The compiled queries of a list: a page, a total, the kept counts and a keyword's terms. */
